@@ -1,0 +1,30 @@
+import type { VirtualClock } from "./clock.js";
+import type { Random } from "./random.js";
+import type { SandboxState } from "./state/store.js";
+import type { Stats } from "./stats.js";
+import type { FileStorage } from "./storage/disk.js";
+
+/** What every part of the sandbox shares: state, time, randomness and settings. */
+export interface SandboxCore {
+  state: SandboxState;
+  clock: VirtualClock;
+  random: Random;
+  stats: Stats;
+  storage: FileStorage;
+  /** Mean generation time on the virtual clock, jittered by ±25% per job. */
+  jobMs: number;
+  /** Signs upload forms, signed URLs and download URLs (sandbox-only). */
+  signingSecret: string;
+  /** A new id with a readable prefix: `img_k3j9...`. */
+  newId(prefix: string): string;
+}
+
+/** The per-request GraphQL context: who is asking, and where the sandbox is reachable. */
+export interface RequestContext {
+  core: SandboxCore;
+  /** The workspace the request's key is pinned to. */
+  workspaceId: string;
+  readOnly: boolean;
+  /** Origin the request came to (http://localhost:4010), for the URLs the sandbox hands out. */
+  origin: string;
+}

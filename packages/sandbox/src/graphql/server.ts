@@ -1,0 +1,70 @@
+import { Kind, NoSchemaIntrospectionCustomRule, type OperationDefinitionNode } from "graphql";
+import { createYoga, type Plugin } from "graphql-yoga";
+import type { RequestContext, SandboxCore } from "../core.js";
+import { forbidden, unauthenticated } from "../errors.js";
+import { SANDBOX_KEY_GRANTS } from "../keys.js";
+import { createSandboxSchema } from "./schema.js";
+
+interface ServerContext {
+  core: SandboxCore;
+}
+
+/** `Authorization: Bearer <key>` decides the workspace; anything else is refused with 401. */
+function authenticate(request: Request, core: SandboxCore): RequestContext {
+  const header = request.headers.get("authorization");
+  if (!header) {
+    throw unauthenticated("Missing API key: send the header `Authorization: Bearer <API_KEY>`.");
+  }
+  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  const grant = match?.[1] ? SANDBOX_KEY_GRANTS.get(match[1]) : undefined;
+  if (!grant) {
+    throw unauthenticated("Invalid API key: check the key, or create a new one in the workspace settings.");
+  }
+  if (grant.expired) {
+    throw unauthenticated("This API key has expired: create a new one in the workspace settings.");
+  }
+  return { core, workspaceId: grant.workspaceId, readOnly: grant.readOnly, origin: new URL(request.url).origin };
+}
+
+function operationOf(document: { definitions: readonly { kind: string }[] }, name?: string | null) {
+  const operations = document.definitions.filter(
+    (definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION,
+  );
+  return operations.find((operation) => !name || operation.name?.value === name) ?? operations[0];
+}
+
+/** Counts executed operations and root fields, and refuses mutations sent with a read-only key. */
+function useSandboxRules(): Plugin<RequestContext> {
+  return {
+    onValidate({ addValidationRule }) {
+      // Introspection is off in production; the sandbox refuses it the same way.
+      addValidationRule(NoSchemaIntrospectionCustomRule);
+    },
+    onExecute({ args, setResultAndStopExecution }) {
+      const context = args.contextValue as RequestContext;
+      const operation = operationOf(args.document, args.operationName);
+      const rootFields = (operation?.selectionSet.selections ?? []).flatMap((selection) =>
+        selection.kind === Kind.FIELD ? [selection.name.value] : [],
+      );
+      context.core.stats.countOperation(operation?.name?.value ?? "(anonymous)", rootFields);
+      if (operation?.operation === "mutation" && context.readOnly) {
+        setResultAndStopExecution({
+          data: null,
+          errors: [forbidden("This API key is read-only: mutations need a key with Read & write access.")],
+        });
+      }
+    },
+  };
+}
+
+export function createGraphQLServer(core: SandboxCore) {
+  return createYoga<ServerContext, RequestContext>({
+    schema: createSandboxSchema(),
+    graphqlEndpoint: "/graphql",
+    landingPage: false,
+    graphiql: false,
+    logging: false,
+    context: ({ request }) => authenticate(request, core),
+    plugins: [useSandboxRules()],
+  });
+}

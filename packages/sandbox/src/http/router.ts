@@ -1,0 +1,34 @@
+import type { SandboxCore } from "../core.js";
+import { createGraphQLServer } from "../graphql/server.js";
+import { handleAdmin } from "./admin.js";
+import { handleFiles } from "./files.js";
+import { jsonError } from "./json.js";
+import { handleStorage } from "./storage.js";
+
+export type FetchHandler = (request: Request) => Promise<Response>;
+
+/** One fetch-style handler behind all three faces (msw, HTTP server, CLI). */
+export function createRouter(core: SandboxCore): FetchHandler {
+  const graphql = createGraphQLServer(core);
+  return async (request) => {
+    const path = new URL(request.url).pathname;
+    try {
+      if (path === "/graphql") {
+        core.stats.countRequest();
+        return await graphql.fetch(request, { core });
+      }
+      if (path.startsWith("/__sandbox/")) return await handleAdmin(request, path, core);
+      if (path.startsWith("/__storage/")) return await handleStorage(request, path, core);
+      if (path.startsWith("/__files/")) return await handleFiles(request, path, core);
+      return jsonError(
+        404,
+        "NOT_FOUND",
+        `The sandbox serves /graphql, /__sandbox/*, /__storage/* and /__files/*, not ${path}.`,
+      );
+    } catch (error) {
+      // Never a crash, never an unexplained 500: the message says what failed.
+      const message = error instanceof Error ? error.message : String(error);
+      return jsonError(500, "SANDBOX_ERROR", `The sandbox failed on ${request.method} ${path}: ${message}`);
+    }
+  };
+}
