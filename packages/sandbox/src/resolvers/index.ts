@@ -1,3 +1,11 @@
+import { boardsResolvers } from "./boards.js";
+import { catalogResolvers } from "./catalog.js";
+import { generationResolvers } from "./generation.js";
+import { libraryResolvers } from "./library.js";
+import { mediaResolvers } from "./media.js";
+import { productsResolvers } from "./products.js";
+import { tagsResolvers } from "./tags.js";
+import { uploadsResolvers } from "./uploads.js";
 import { workspaceResolvers } from "./workspace.js";
 
 type ResolverMap = Record<string, Record<string, unknown>>;
@@ -18,4 +26,14 @@ function merge(...maps: ResolverMap[]): ResolverMap {
   return merged;
 }
 
-export const resolvers = merge(workspaceResolvers);
+export const resolvers = merge(
+  workspaceResolvers,
+  mediaResolvers,
+  boardsResolvers,
+  libraryResolvers,
+  productsResolvers,
+  tagsResolvers,
+  uploadsResolvers,
+  generationResolvers,
+  catalogResolvers,
+);

@@ -1,0 +1,30 @@
+import { PNG } from "pngjs";
+
+// Brand-ish colours, so generated images differ by seed and look deliberate.
+const PALETTE = [
+  [47, 93, 58],
+  [200, 100, 59],
+  [217, 212, 204],
+  [27, 31, 36],
+  [242, 179, 61],
+  [84, 130, 160],
+] as const;
+
+/** A real PNG of the given size: a diagonal gradient between two palette colours picked by `seed`. */
+export function renderPng(width: number, height: number, seed: number): Buffer {
+  const png = new PNG({ width, height });
+  const from = PALETTE[seed % PALETTE.length] ?? PALETTE[0];
+  const to = PALETTE[(seed + 2) % PALETTE.length] ?? PALETTE[1];
+  const span = Math.max(1, width + height - 2);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const t = (x + y) / span;
+      const offset = (y * width + x) * 4;
+      png.data[offset] = Math.round(from[0] + (to[0] - from[0]) * t);
+      png.data[offset + 1] = Math.round(from[1] + (to[1] - from[1]) * t);
+      png.data[offset + 2] = Math.round(from[2] + (to[2] - from[2]) * t);
+      png.data[offset + 3] = 255;
+    }
+  }
+  return PNG.sync.write(png);
+}

@@ -1,0 +1,2 @@
+// Resolvers of the generation area. See the README's behaviour list.
+export const generationResolvers = {};

@@ -1,0 +1,2 @@
+// Resolvers of the uploads area. See the README's behaviour list.
+export const uploadsResolvers = {};
