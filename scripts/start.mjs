@@ -1,26 +1,44 @@
 #!/usr/bin/env node
 // `pnpm start`: studio-kit's main job is the Slack bot, run against the sandbox
-// when no keys are given. Until those exist, this says what does exist and how
-// to use it, rather than pretend to start something.
-import { readdirSync } from "node:fs";
-import { join } from "node:path";
+// when no API key is given. The bot is not built yet, so this starts what exists:
+// the sandbox, on http://127.0.0.1:4010 (PORT overrides), and says how to use it.
+import { spawn, spawnSync } from "node:child_process";
+import { createInterface } from "node:readline";
 
-const documents = readdirSync("packages/operations/documents", { recursive: true, encoding: "utf8" }).filter(
-  (path) => path.endsWith(".graphql") && !path.startsWith("fragments"),
+const port = process.env.PORT ?? "4010";
+
+const build = spawnSync(
+  "pnpm",
+  ["exec", "turbo", "run", "build", "--filter=@studio-kit/sandbox", "--output-logs=errors-only"],
+  {
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, TURBO_TELEMETRY_DISABLED: "1" },
+  },
 );
-const packages = readdirSync("packages");
-const has = (name) => packages.includes(name);
+if (build.status !== 0) {
+  console.error("start: building the sandbox failed; see the errors above.");
+  process.exit(build.status ?? 1);
+}
 
-console.log(`studio-kit
+const sandbox = spawn(process.execPath, ["packages/sandbox/dist/cli.js", "--port", port], {
+  stdio: ["ignore", "pipe", "inherit"],
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => sandbox.kill(signal));
+sandbox.on("exit", (code) => process.exit(code ?? 0));
 
-Built so far:
-  schema/                 the SDL of the documented API (gaps: docs/schema-gaps.md)
-  @studio-kit/operations  ${documents.length} typed documents, one per root field (packages/operations)
+const lines = createInterface({ input: sandbox.stdout });
+lines.once("line", (line) => {
+  const ready = JSON.parse(line);
+  console.log(`studio-kit: the Slack bot is not built yet; the API sandbox is running.
 
-Not built yet: ${["sandbox", "core", "upload", "poller"].filter((name) => !has(name)).join(", ") || "none"}, and the Slack bot.
-When the sandbox and the bot exist, this command starts them with no keys needed.
+  GraphQL:    ${ready.graphqlUrl}
+  API key:    ${ready.apiKey}   (read-only: ${ready.readOnlyApiKey})
+  Workspace:  ${ready.workspaceId}
 
-Try it now:
-  pnpm check      codegen drift check, lint, typecheck and every test
-  pnpm build      builds the packages to dist/
-  ${join("packages", "operations", "README.md")}  how to call the API with the typed documents`);
+Try it:
+  curl -s ${ready.graphqlUrl} -H "authorization: Bearer ${ready.apiKey}" -H 'content-type: application/json' \\
+    -d '{"query":"{ apiCredentialWorkspace { id name } }"}'
+
+Generation, uploads, boards and the admin endpoints: packages/sandbox/README.md. Ctrl-C stops it.`);
+  lines.on("line", (more) => console.log(more));
+});

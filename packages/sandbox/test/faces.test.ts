@@ -58,7 +58,7 @@ describe("the HTTP face", () => {
     await graphqlRequest(
       server.graphqlUrl,
       key,
-      "query TwoImages { a: image(id: \"img_trail_dawn\") { id } b: image(id: \"img_tent_night\") { id } }",
+      'query TwoImages { a: image(id: "img_trail_dawn") { id } b: image(id: "img_tent_night") { id } }',
     );
 
     const stats = await (await fetch(`${server.url}/__sandbox/stats`)).json();
@@ -122,7 +122,11 @@ describe("the CLI", () => {
       "workspaceId",
       "otherWorkspaceId",
     ]);
-    const response = await graphqlRequest(ready.graphqlUrl ?? "", ready.apiKey ?? "", "{ apiCredentialWorkspace { id } }");
+    const response = await graphqlRequest(
+      ready.graphqlUrl ?? "",
+      ready.apiKey ?? "",
+      "{ apiCredentialWorkspace { id } }",
+    );
     expect(await response.json()).toEqual({ data: { apiCredentialWorkspace: { id: ready.workspaceId } } });
     // Reported, not asserted: start-up time depends on the machine (see the README).
     console.info(`sandbox CLI ready in ${readyMs.toFixed(0)} ms`);

@@ -23,7 +23,8 @@ describe("library search (assets)", () => {
     expect(kinds).toEqual(new Set(["Image", "Video", "Audio", "Logo", "PromptAsset", "Creative"]));
     const ids = assets?.edges.map((edge) => edge.node.id) ?? [];
     expect(ids).not.toContain("img_globex_secret");
-    const created = assets?.edges.flatMap((edge) => ("createdAt" in edge.node ? [edge.node.createdAt ?? ""] : [])) ?? [];
+    const created =
+      assets?.edges.flatMap((edge) => ("createdAt" in edge.node ? [edge.node.createdAt ?? ""] : [])) ?? [];
     expect(created).toEqual([...created].sort().reverse());
   });
 
@@ -76,8 +77,9 @@ describe("library search (assets)", () => {
     const image = sandbox.state.assets.get("img_bike_city") as ImageRecord;
     image._job = { startedAt: sandbox.clock.now(), durationMs: 10_000, failure: null };
     const ids = async (includeProcessing?: boolean) =>
-      (await ok(sandbox, AssetsDocument, { workspaceId: sandbox.workspaceId, types: ["IMAGE"], includeProcessing }))
-        .assets?.edges.map((edge) => edge.node.id) ?? [];
+      (
+        await ok(sandbox, AssetsDocument, { workspaceId: sandbox.workspaceId, types: ["IMAGE"], includeProcessing })
+      ).assets?.edges.map((edge) => edge.node.id) ?? [];
     expect(await ids()).not.toContain("img_bike_city");
     expect(await ids(true)).toContain("img_bike_city");
     sandbox.advance(10_000);

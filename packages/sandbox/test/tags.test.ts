@@ -68,7 +68,11 @@ describe("asset tags", () => {
       value: "  ",
     });
     expect(empty.errors?.[0]?.extensions?.code).toBe("BAD_USER_INPUT");
-    const wrongType = await send(sandbox, AssetTagsDocument, { workspaceId, assetId: "img_bike_city", assetType: "SOFA" });
+    const wrongType = await send(sandbox, AssetTagsDocument, {
+      workspaceId,
+      assetId: "img_bike_city",
+      assetType: "SOFA",
+    });
     expect(wrongType.errors?.[0]?.message).toMatch(/use one of IMAGE/);
     const other = await send(sandbox, AssetTagsDocument, {
       workspaceId,

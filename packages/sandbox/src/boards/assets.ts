@@ -53,7 +53,8 @@ export function checkAsset(
   if (expected && !asset) throw notFound(`${expected} (assetId)`, assetId);
   if (expected && asset && asset.__typename !== expected) {
     throw badUserInput(
-      `assetId ${assetId} is a ${asset.__typename}, not a ${expected}: send the assetType that matches the record.`,
+      `assetId ${assetId} is a record of type ${asset.__typename}, but assetType ${assetType} places a ${expected}; ` +
+        "send the assetType that matches the record.",
       { field: "assetType" },
     );
   }

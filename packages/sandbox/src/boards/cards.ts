@@ -25,7 +25,9 @@ export function cardsOn(state: SandboxState, conversationId: string, includeRemo
 
 /** The card a key names on a canvas, if it is present (not removed). */
 export function findLive(state: SandboxState, conversationId: string, key: CardKey): CanvasCard | undefined {
-  return cardsOn(state, conversationId).find((card) => card.assetType === key.assetType && card.assetId === key.assetId);
+  return cardsOn(state, conversationId).find(
+    (card) => card.assetType === key.assetType && card.assetId === key.assetId,
+  );
 }
 
 /** As findLive, but a missing or removed card is NOT_FOUND: editing a removed card would change nothing visible. */

@@ -65,7 +65,10 @@ export function optionalGeometry(input: Geometry, where: string) {
       }
     : null;
   const size = given(input.width)
-    ? { width: requirePositive(input.width, `${where}.width`), height: requirePositive(input.height, `${where}.height`) }
+    ? {
+        width: requirePositive(input.width, `${where}.width`),
+        height: requirePositive(input.height, `${where}.height`),
+      }
     : null;
   return { position, size };
 }

@@ -134,7 +134,7 @@ const VOICE_MODELS: ModelEntry[] = [
     label: "Clone Pro",
     provider: "clonelab",
     description: "Speaks in a workspace's consented custom voice.",
-    promptGuidance: "Pass the custom voice's id as voiceId.",
+    promptGuidance: "Needs a recorded, consented voice sample in the workspace; script as for Lumen Voice 2.",
     recommendedFor: ["founder voice", "consistent brand voice"],
     estimatedCredits: 8,
   },

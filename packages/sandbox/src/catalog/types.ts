@@ -9,7 +9,7 @@ export interface ModelEntry {
   provider: string;
   description: string;
   promptGuidance: string;
-  recommendedFor: string[];
+  recommendedFor: readonly string[];
   /** Credits one generation spends (spec, Generation rules 4). */
   estimatedCredits: number;
 }
@@ -17,11 +17,11 @@ export interface ModelEntry {
 /** imageModels, videoModels and referenceToVideoModels. */
 export interface VisualModel extends ModelEntry {
   /** Seconds; empty for image models. */
-  supportedDurations: number[];
+  supportedDurations: readonly number[];
   defaultDuration: number | null;
-  supportedResolutions: string[];
+  supportedResolutions: readonly string[];
   defaultResolution: string;
-  supportedQualities: string[];
+  supportedQualities: readonly string[];
   defaultQuality: string | null;
   maxReferenceImages: number;
   supportsVideoToVideo: boolean;
@@ -35,25 +35,25 @@ export interface VideoModel extends VisualModel {
 }
 
 export interface SpeakingAvatarModel extends ModelEntry {
-  supportedResolutions: string[];
+  supportedResolutions: readonly string[];
   defaultResolution: string;
   maxReferenceImages: number;
 }
 
 export interface MusicModel extends ModelEntry {
   /** Seconds. */
-  supportedDurations: number[];
+  supportedDurations: readonly number[];
   defaultDuration: number;
 }
 
 export interface ModelCatalog {
-  imageModels: VisualModel[];
-  videoModels: VideoModel[];
-  referenceToVideoModels: VideoModel[];
-  speakingAvatarModels: SpeakingAvatarModel[];
-  lipSyncModels: ModelEntry[];
-  musicModels: MusicModel[];
-  voiceModels: ModelEntry[];
+  imageModels: readonly VisualModel[];
+  videoModels: readonly VideoModel[];
+  referenceToVideoModels: readonly VideoModel[];
+  speakingAvatarModels: readonly SpeakingAvatarModel[];
+  lipSyncModels: readonly ModelEntry[];
+  musicModels: readonly MusicModel[];
+  voiceModels: readonly ModelEntry[];
   defaultImageModelId: string;
   defaultVideoModelId: string;
   defaultReferenceToVideoModelId: string;

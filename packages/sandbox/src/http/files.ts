@@ -22,7 +22,11 @@ export async function handleFiles(request: Request, path: string, core: SandboxC
   }
   const signature = new URL(request.url).searchParams.get("X-Amz-Signature");
   if (!verify(core.signingSecret, signature, "download", file.id)) {
-    return jsonError(403, "SIGNATURE_MISMATCH", "The download URL's signature is missing or wrong: use the URL as given.");
+    return jsonError(
+      403,
+      "SIGNATURE_MISMATCH",
+      "The download URL's signature is missing or wrong: use the URL as given.",
+    );
   }
   const headers = {
     "content-type": file.contentType,

@@ -1,5 +1,7 @@
 import type { SandboxCore } from "../core.js";
+import { settleEdits } from "../generation/settle.js";
 import { createGraphQLServer } from "../graphql/server.js";
+import { sweepExpiredUploads } from "../storage/sweep.js";
 import { handleAdmin } from "./admin.js";
 import { handleFiles } from "./files.js";
 import { jsonError } from "./json.js";
@@ -13,6 +15,9 @@ export function createRouter(core: SandboxCore): FetchHandler {
   return async (request) => {
     const path = new URL(request.url).pathname;
     try {
+      // Time is virtual: what falls due as it moves (upload clean-up, finished edits) is applied here.
+      sweepExpiredUploads(core);
+      settleEdits(core);
       if (path === "/graphql") {
         core.stats.countRequest();
         return await graphql.fetch(request, { core });

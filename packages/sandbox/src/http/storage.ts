@@ -1,7 +1,90 @@
 import type { SandboxCore } from "../core.js";
+import type { StoredFile } from "../state/types.js";
+import { receiveForm } from "../storage/form.js";
+import { isUploadCategory } from "../storage/limits.js";
+import { receivePut } from "../storage/put.js";
+import type { Outcome } from "../storage/refusal.js";
+import { commitUpload, discardUpload } from "../storage/write.js";
 import { jsonError } from "./json.js";
 
+// The storage endpoints that signed forms and signed URLs point to (spec,
+// Upload flow 2): `POST /__storage/form/<fileId>` and `PUT /__storage/put/<fileId>`.
+// Every answer is JSON (`{ error: { code, message } }` when refused), with S3's
+// error codes for refused bytes.
+
+const ENDPOINTS = { form: "POST", put: "PUT" } as const;
+
 /** The storage endpoints that signed forms and signed URLs point to. */
-export async function handleStorage(request: Request, path: string, _core: SandboxCore): Promise<Response> {
-  return jsonError(404, "NOT_FOUND", `No storage endpoint ${request.method} ${path}.`);
+export async function handleStorage(request: Request, path: string, core: SandboxCore): Promise<Response> {
+  const match = /^\/__storage\/(form|put)\/([^/]+)$/.exec(path);
+  const kind = match?.[1] as keyof typeof ENDPOINTS | undefined;
+  if (!match || !kind) {
+    return refusal(
+      404,
+      "NOT_FOUND",
+      `No storage endpoint ${request.method} ${path}: forms POST to /__storage/form/<fileId>, ` +
+        "signed URLs PUT to /__storage/put/<fileId>.",
+    );
+  }
+  const method = ENDPOINTS[kind];
+  if (request.method !== method) {
+    const response = refusal(405, "METHOD_NOT_ALLOWED", `${path} takes ${method}, not ${request.method}.`);
+    response.headers.set("allow", method);
+    return response;
+  }
+  const file = core.state.files.get(safeDecode(match[2] ?? ""));
+  // Generated and seeded media are not uploads: nothing may be written over them.
+  if (!file || !isUploadCategory(file.category)) {
+    return refusal(
+      404,
+      "NOT_FOUND",
+      "No upload waits at this address: request one with createSignedUploadUrl. Uploads neither registered " +
+        "nor confirmed are deleted 1 to 2 hours after the request.",
+    );
+  }
+  // Signed upload form and URL lifetime: 15 minutes on the virtual clock (spec, Limits).
+  if (core.clock.now() > file.expiresAt) {
+    return refusal(
+      403,
+      "ExpiredToken",
+      "The signed upload expired: forms and URLs last 15 minutes. Call createSignedUploadUrl again.",
+    );
+  }
+  const outcome = kind === "form" ? await receiveForm(request, core, file) : await receivePut(request, core, file);
+  return store(core, file, outcome, kind === "form" ? 204 : 200);
+}
+
+async function store(core: SandboxCore, file: StoredFile, outcome: Outcome, status: number): Promise<Response> {
+  if (!outcome.ok) return refusal(outcome.status, outcome.code, outcome.message);
+  // The clock may have moved while the bytes streamed in, and the sweep taken the record.
+  if (core.state.files.get(file.id) !== file) {
+    await discardUpload(outcome);
+    return refusal(404, "NOT_FOUND", "The upload was deleted while its bytes arrived: request a new one.");
+  }
+  const target = core.storage.pathFor(file.id);
+  await commitUpload(outcome, target);
+  file.path = target;
+  file.size = outcome.size;
+  // Any 2xx status from the form means stored (spec, States and transitions). S3 answers the
+  // form with 204 and the PUT with 200, both with the ETag.
+  return new Response(null, { status, headers: { etag: `"${outcome.md5}"` } });
+}
+
+/**
+ * A refusal usually comes before the body was read to its end (a stream over the
+ * limit, an expired form): over HTTP the connection is closed after the answer,
+ * as S3 does, rather than kept waiting on a client that is still sending.
+ */
+function refusal(status: number, code: string, message: string): Response {
+  const response = jsonError(status, code, message);
+  response.headers.set("connection", "close");
+  return response;
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }

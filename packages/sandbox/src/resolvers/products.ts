@@ -25,7 +25,9 @@ export const productsResolvers = {
       const ids = args.ids ? new Set(args.ids) : null;
       const products = newestFirst(ctx.core.state.products.values()).filter(
         (product) =>
-          product.workspaceId === args.workspaceId && (!ids || ids.has(product.id)) && (!term || matches(product, term)),
+          product.workspaceId === args.workspaceId &&
+          (!ids || ids.has(product.id)) &&
+          (!term || matches(product, term)),
       );
       return paginate(products, args.first, args.after, 20);
     },

@@ -91,7 +91,11 @@ export const tagsResolvers = {
       return true;
     },
     /** Tags the images (all of the workspace's when no ids are given) with AI-sourced keywords. */
-    requestAssetAutoTag: (_: unknown, args: { workspaceId: string; imageIds?: string[] | null }, ctx: RequestContext) => {
+    requestAssetAutoTag: (
+      _: unknown,
+      args: { workspaceId: string; imageIds?: string[] | null },
+      ctx: RequestContext,
+    ) => {
       assertWorkspace(ctx, args.workspaceId);
       const images = args.imageIds
         ? args.imageIds.map((id) => taggableAsset(ctx, id, "IMAGE"))

@@ -133,12 +133,16 @@ export interface Job {
   failure: string | null;
 }
 
+/** Changes to a record that take effect when `job` completes (and are dropped if it fails or is replaced). */
+export interface PendingEdit<T> {
+  job: Job;
+  changes: Partial<T>;
+}
+
 interface LibraryRecord {
   id: string;
   workspaceId: WorkspaceId;
   createdAt: string;
-  /** Tags by id, for assetTags and facets. */
-  _tagIds?: string[];
 }
 
 export interface ImageRecord extends LibraryRecord {
@@ -159,6 +163,8 @@ export interface ImageRecord extends LibraryRecord {
   _fileId: string | null;
   /** Present for generated (and edited) images. */
   _job: Job | null;
+  /** An edit (updateImage) that shows once its job is COMPLETED. */
+  _pendingEdit?: PendingEdit<ImageRecord> | null;
 }
 
 export interface VideoRecord extends LibraryRecord {
@@ -174,6 +180,8 @@ export interface VideoRecord extends LibraryRecord {
   _fileId: string | null;
   _thumbnailFileId: string | null;
   _job: Job | null;
+  /** An edit (updateVideo) that shows once its job is COMPLETED. */
+  _pendingEdit?: PendingEdit<VideoRecord> | null;
 }
 
 export interface AudioRecord extends LibraryRecord {

@@ -27,33 +27,35 @@ export type RegisteringMutation = "uploadImage" | "uploadVideo" | "uploadAudio";
 const IMAGE_TYPES = ["image/jpeg", "image/jpg", "image/png", "image/webp", "image/avif"];
 
 /** Allowed content types and registering mutation per category (spec, the UploadCategory table). */
-export const UPLOAD_CATEGORIES: Record<UploadCategory, { contentTypes: readonly string[]; mutation: RegisteringMutation }> =
-  {
-    UGC_IMAGE: { contentTypes: [...IMAGE_TYPES, "image/svg+xml"], mutation: "uploadImage" },
-    AI_IMAGE_REFERENCE: { contentTypes: IMAGE_TYPES, mutation: "uploadImage" },
-    VIDEO: {
-      contentTypes: ["video/mp4", "video/webm", "video/quicktime", "video/x-msvideo"],
-      mutation: "uploadVideo",
-    },
-    AUDIO: {
-      contentTypes: [
-        "audio/mpeg",
-        "audio/mp3",
-        "audio/wav",
-        "audio/x-wav",
-        "audio/wave",
-        "audio/ogg",
-        "audio/aac",
-        "audio/webm",
-        "audio/mp4",
-        "audio/x-m4a",
-        "audio/m4a",
-        "audio/flac",
-        "audio/x-flac",
-      ],
-      mutation: "uploadAudio",
-    },
-  };
+export const UPLOAD_CATEGORIES: Record<
+  UploadCategory,
+  { contentTypes: readonly string[]; mutation: RegisteringMutation }
+> = {
+  UGC_IMAGE: { contentTypes: [...IMAGE_TYPES, "image/svg+xml"], mutation: "uploadImage" },
+  AI_IMAGE_REFERENCE: { contentTypes: IMAGE_TYPES, mutation: "uploadImage" },
+  VIDEO: {
+    contentTypes: ["video/mp4", "video/webm", "video/quicktime", "video/x-msvideo"],
+    mutation: "uploadVideo",
+  },
+  AUDIO: {
+    contentTypes: [
+      "audio/mpeg",
+      "audio/mp3",
+      "audio/wav",
+      "audio/x-wav",
+      "audio/wave",
+      "audio/ogg",
+      "audio/aac",
+      "audio/webm",
+      "audio/mp4",
+      "audio/x-m4a",
+      "audio/m4a",
+      "audio/flac",
+      "audio/x-flac",
+    ],
+    mutation: "uploadAudio",
+  },
+};
 
 export function isUploadCategory(value: string | null): value is UploadCategory {
   return value !== null && Object.hasOwn(UPLOAD_CATEGORIES, value);
