@@ -8,16 +8,10 @@ import {
   StudioPresetsPageDocument,
 } from "@studio-kit/operations";
 import { afterEach, describe, expect, it } from "vitest";
-import { ok, send, useSandbox } from "./support/client.js";
+import { errorCode, ok, PAST_ANY_JOB_MS, send, useSandbox } from "./support/client.js";
 
 const sandboxes = useSandbox();
 afterEach(sandboxes.closeAll);
-
-/** Past the longest audio job of a `useSandbox` sandbox (jobMs 1000, ±25%, audio ×1.5). */
-const FINISH_MS = 5_000;
-
-const codeOf = (response: { errors?: { extensions?: Record<string, unknown> }[] }) =>
-  response.errors?.[0]?.extensions?.code;
 
 describe("availableGenerationModels", () => {
   const roles = [
@@ -104,7 +98,7 @@ describe("studioPresetsPage", () => {
     ["a negative offset", { offset: -5 }],
   ])("refuses %s with BAD_USER_INPUT", async (_, variables) => {
     const sandbox = sandboxes.create();
-    expect(codeOf(await send(sandbox, StudioPresetsPageDocument, variables))).toBe("BAD_USER_INPUT");
+    expect(errorCode(await send(sandbox, StudioPresetsPageDocument, variables))).toBe("BAD_USER_INPUT");
   });
 });
 
@@ -142,10 +136,10 @@ describe("backgroundJob", () => {
       workspaceId: sandbox.otherWorkspaceId,
     });
     const workspaceId = sandbox.workspaceId;
-    expect(codeOf(await send(sandbox, BackgroundJobDocument, { id: "job_nope", workspaceId }))).toBe("NOT_FOUND");
-    expect(codeOf(await send(sandbox, BackgroundJobDocument, { id: "job_globex", workspaceId }))).toBe("FORBIDDEN");
+    expect(errorCode(await send(sandbox, BackgroundJobDocument, { id: "job_nope", workspaceId }))).toBe("NOT_FOUND");
+    expect(errorCode(await send(sandbox, BackgroundJobDocument, { id: "job_globex", workspaceId }))).toBe("FORBIDDEN");
     const otherWorkspace = { id: "job_globex", workspaceId: sandbox.otherWorkspaceId };
-    expect(codeOf(await send(sandbox, BackgroundJobDocument, otherWorkspace))).toBe("FORBIDDEN");
+    expect(errorCode(await send(sandbox, BackgroundJobDocument, otherWorkspace))).toBe("FORBIDDEN");
   });
 });
 
@@ -166,7 +160,7 @@ describe("audioStatus", () => {
   ])("refuses %s with NOT_FOUND", async (_, audioId) => {
     const sandbox = sandboxes.create();
     const response = await send(sandbox, AudioStatusDocument, { audioId, workspaceId: sandbox.workspaceId });
-    expect(codeOf(response)).toBe("NOT_FOUND");
+    expect(errorCode(response)).toBe("NOT_FOUND");
   });
 });
 
@@ -189,7 +183,7 @@ describe("audio generation, followed through audioStatus and backgroundJob", () 
       completedAt: null,
       sourceId: audioId,
     });
-    sandbox.advance(FINISH_MS);
+    sandbox.advance(PAST_ANY_JOB_MS);
     const done = await ok(sandbox, AudioStatusDocument, { audioId, workspaceId });
     expect(done.audioStatus).toMatchObject({ status: "COMPLETED", progress: 100 });
     expect(done.audioStatus?.audio).toMatchObject({
@@ -210,7 +204,7 @@ describe("audio generation, followed through audioStatus and backgroundJob", () 
       provider: "spotify",
       prompt: "x",
     });
-    expect(codeOf(response)).toBe("BAD_USER_INPUT");
+    expect(errorCode(response)).toBe("BAD_USER_INPUT");
     expect(response.errors?.[0]?.message).toMatch(/"ember"/);
   });
 
@@ -218,7 +212,7 @@ describe("audio generation, followed through audioStatus and backgroundJob", () 
     const sandbox = sandboxes.create();
     const workspaceId = sandbox.workspaceId;
     const { generateVoiceover } = await ok(sandbox, GenerateVoiceoverDocument, { workspaceId, script: "Hello [fail]" });
-    sandbox.advance(FINISH_MS);
+    sandbox.advance(PAST_ANY_JOB_MS);
     const status = await ok(sandbox, AudioStatusDocument, { audioId: generateVoiceover?.audioId ?? "", workspaceId });
     expect(status.audioStatus).toMatchObject({ status: "FAILED", audio: null });
     expect(status.audioStatus?.errorMessage).toMatch(/\[fail\]/);
@@ -231,7 +225,7 @@ describe("audio generation, followed through audioStatus and backgroundJob", () 
       workspaceId,
       videoId: "vid_river_crossing",
     });
-    sandbox.advance(FINISH_MS);
+    sandbox.advance(PAST_ANY_JOB_MS);
     const status = await ok(sandbox, AudioStatusDocument, { audioId: generateVideoSfx?.audioId ?? "", workspaceId });
     expect(status.audioStatus?.audio?.durationMs).toBe(1000);
   });

@@ -6,15 +6,14 @@ import { ApiCredentialWorkspaceDocument, CreditsBalanceDocument } from "@studio-
 import { print } from "graphql";
 import { setupServer } from "msw/node";
 import { afterEach, describe, expect, it } from "vitest";
-import { startSandboxServer } from "../src/index.js";
+import { createSandbox, startSandboxServer } from "../src/index.js";
 import { SANDBOX_MSW_BASE_URL, sandboxHandlers } from "../src/msw.js";
-import { useSandbox } from "./support/client.js";
 
-const sandboxes = useSandbox();
+// This file mounts msw itself (the msw face) and uses real loopback HTTP (the HTTP
+// face and the CLI), so it does not use the shared msw harness of support/client.ts.
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
-  await sandboxes.closeAll();
 });
 
 function graphqlRequest(url: string, key: string, query: string, variables: Record<string, unknown> = {}) {
@@ -27,7 +26,8 @@ function graphqlRequest(url: string, key: string, query: string, variables: Reco
 
 describe("the msw face", () => {
   it("answers a client's fetch in-process, with unhandled requests failing the test", async () => {
-    const sandbox = sandboxes.create();
+    const sandbox = createSandbox();
+    cleanups.push(() => sandbox.close());
     const server = setupServer(...sandboxHandlers(sandbox));
     server.listen({ onUnhandledRequest: "error" });
     cleanups.push(() => server.close());
@@ -130,6 +130,32 @@ describe("the CLI", () => {
     expect(await response.json()).toEqual({ data: { apiCredentialWorkspace: { id: ready.workspaceId } } });
     // Reported, not asserted: start-up time depends on the machine (see the README).
     console.info(`sandbox CLI ready in ${readyMs.toFixed(0)} ms`);
+  });
+
+  it("takes a generated image from QUEUED to COMPLETED and serves its PNG, over plain HTTP", async () => {
+    const { line } = await start(["--port", "0", "--job-ms", "300"]);
+    const ready = JSON.parse(line) as Record<string, string>;
+    const gql = async (query: string) =>
+      (await (await graphqlRequest(ready.graphqlUrl ?? "", ready.apiKey ?? "", query)).json()) as {
+        data: Record<string, { images?: { id: string; status: string }[]; status?: string; downloadUrl?: string }>;
+      };
+    const generated = await gql(
+      `mutation { generateImage(workspaceId: "${ready.workspaceId}", input: { prompt: "a lighthouse", aspectRatio: "16:9" }) { images { id status } } }`,
+    );
+    const [queued] = generated.data.generateImage?.images ?? [];
+    expect(queued?.status).toBe("QUEUED");
+
+    // Past the job on the virtual clock (which also follows real time from the CLI).
+    await fetch(`${ready.url}/__sandbox/advance`, { method: "POST", body: JSON.stringify({ ms: 1_000 }) });
+    const polled = await gql(`{ image(id: "${queued?.id}") { status downloadUrl } }`);
+    expect(polled.data.image?.status).toBe("COMPLETED");
+    const download = await fetch(polled.data.image?.downloadUrl ?? "");
+    expect(download.headers.get("content-type")).toBe("image/png");
+    expect(
+      Buffer.from(await download.arrayBuffer())
+        .subarray(1, 4)
+        .toString("ascii"),
+    ).toBe("PNG");
   });
 
   it("refuses a bad flag with exit code 2 and the usage", async () => {

@@ -13,16 +13,10 @@ import {
 } from "@studio-kit/operations";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Sandbox } from "../src/index.js";
-import { ok, send, sendRaw, useSandbox } from "./support/client.js";
+import { errorCode, ok, PAST_ANY_JOB_MS, send, sendRaw, useSandbox } from "./support/client.js";
 
 const sandboxes = useSandbox();
 afterEach(sandboxes.closeAll);
-
-/** Past the longest job of a `useSandbox` sandbox (jobMs 1000, ±25%, video ×2). */
-const FINISH_MS = 5_000;
-
-const codeOf = (response: { errors?: { extensions?: Record<string, unknown> }[] }) =>
-  response.errors?.[0]?.extensions?.code;
 
 const image = async (sandbox: Sandbox, id: string) => (await ok(sandbox, ImageDocument, { id })).image;
 
@@ -62,7 +56,7 @@ describe("image generation", () => {
     expect(midway?.status).toBe("PROCESSING");
     expect(midway?.progress).toBeGreaterThan(0);
     expect(midway?.downloadUrl).toBeNull();
-    sandbox.advance(FINISH_MS);
+    sandbox.advance(PAST_ANY_JOB_MS);
     const done = await image(sandbox, id);
     expect(done).toMatchObject({ status: "COMPLETED", progress: 100, width: 1024, height: 576, errorMessage: null });
     expect(done?.downloadUrl).toMatch(/\/__files\/.+X-Amz-Signature=/);
@@ -72,7 +66,7 @@ describe("image generation", () => {
   it("ends FAILED with an errorMessage when the prompt contains [fail]", async () => {
     const sandbox = sandboxes.create();
     const id = (await generate(sandbox, { prompt: "a tent [fail]" })).generateImage?.images?.[0]?.id ?? "";
-    sandbox.advance(FINISH_MS);
+    sandbox.advance(PAST_ANY_JOB_MS);
     const failed = await image(sandbox, id);
     expect(failed).toMatchObject({ status: "FAILED", downloadUrl: null });
     expect(failed?.errorMessage).toMatch(/\[fail\]/);
@@ -90,7 +84,7 @@ describe("image generation", () => {
       }`,
       variables: { workspaceId: sandbox.workspaceId },
     });
-    expect(codeOf(response)).toBe("BAD_USER_INPUT");
+    expect(errorCode(response)).toBe("BAD_USER_INPUT");
     expect(response.errors?.[0]?.message).toMatch(/sessionId.*Generation rules 2/);
     expect((response.data as { generateImage: unknown } | undefined)?.generateImage ?? null).toBeNull();
     expect(sandbox.state.assets.size).toBe(assetsBefore);
@@ -117,7 +111,7 @@ describe("image generation", () => {
       aspectRatio: "1:1",
       ...variables,
     });
-    expect(codeOf(response)).toBe("BAD_USER_INPUT");
+    expect(errorCode(response)).toBe("BAD_USER_INPUT");
     expect(response.errors?.[0]?.message).toMatch(message);
     expect(sandbox.state.assets.size).toBe(before);
   });
@@ -129,7 +123,7 @@ describe("image generation", () => {
       prompt: "a tent",
       aspectRatio: "1:1",
     });
-    expect(codeOf(response)).toBe("FORBIDDEN");
+    expect(errorCode(response)).toBe("FORBIDDEN");
   });
 });
 
@@ -154,7 +148,7 @@ describe("credits", () => {
     const { generateImage } = await generate(sandbox, { model: "img-prism-xl", count: 2 });
     const [paid, unpaid] = generateImage?.images ?? [];
     expect([paid?.status, unpaid?.status]).toEqual(["QUEUED", "QUEUED"]);
-    sandbox.advance(FINISH_MS);
+    sandbox.advance(PAST_ANY_JOB_MS);
     expect((await image(sandbox, paid?.id ?? ""))?.status).toBe("COMPLETED");
     const failed = await image(sandbox, unpaid?.id ?? "");
     expect(failed?.status).toBe("FAILED");
@@ -174,7 +168,7 @@ describe("video generation", () => {
     });
     expect(generateVideo?.video).toMatchObject({ status: "QUEUED", videoUrl: null, duration: 5, model: "vid-tide-1" });
     expect(generateVideo?.video?.sessionId).toBe("board_spring");
-    sandbox.advance(FINISH_MS);
+    sandbox.advance(PAST_ANY_JOB_MS);
     const { video } = await ok(sandbox, VideoDocument, { id: generateVideo?.video?.id ?? "" });
     expect(video?.status).toBe("COMPLETED");
     expect(video?.videoUrl).toMatch(/\.mp4/);
@@ -206,7 +200,7 @@ describe("video generation", () => {
       model: "vid-tide-1",
       ...variables,
     });
-    expect(codeOf(response)).toBe(code);
+    expect(errorCode(response)).toBe(code);
     expect(response.errors?.[0]?.message).toMatch(message);
   });
 
@@ -231,7 +225,7 @@ describe("video generation", () => {
       targetAspectRatio: "9:16",
       mode: "CROP",
     });
-    expect(codeOf(foreign)).toBe("FORBIDDEN");
+    expect(errorCode(foreign)).toBe("FORBIDDEN");
   });
 
   it("lip-syncs and animates a speaking character from library media, needing both inputs", async () => {
@@ -251,13 +245,13 @@ describe("video generation", () => {
     });
     expect(speaking.generateSpeakingCharacter?.video).toMatchObject({ aspectRatio: "4:5", duration: 12 });
     const noAudio = await send(sandbox, GenerateLipsyncDocument, { workspaceId, videoId: "vid_river_crossing" });
-    expect(codeOf(noAudio)).toBe("BAD_USER_INPUT");
+    expect(errorCode(noAudio)).toBe("BAD_USER_INPUT");
     const unknown = await send(sandbox, GenerateLipsyncDocument, {
       workspaceId,
       videoId: "vid_nope",
       audioId: "aud_campfire",
     });
-    expect(codeOf(unknown)).toBe("NOT_FOUND");
+    expect(errorCode(unknown)).toBe("NOT_FOUND");
   });
 });
 
@@ -266,7 +260,7 @@ describe("editing", () => {
     const sandbox = sandboxes.create();
     const { updateImage } = await ok(sandbox, UpdateImageDocument, { id: "img_boot_macro", upscaleScale: "2x" });
     expect(updateImage?.image).toMatchObject({ status: "QUEUED", url: null, isUpscaled: false, width: 1024 });
-    sandbox.advance(FINISH_MS);
+    sandbox.advance(PAST_ANY_JOB_MS);
     expect(await image(sandbox, "img_boot_macro")).toMatchObject({
       status: "COMPLETED",
       isUpscaled: true,
@@ -282,7 +276,7 @@ describe("editing", () => {
   ])("refuses %s with BAD_USER_INPUT", async (_, variables, message) => {
     const sandbox = sandboxes.create();
     const response = await send(sandbox, UpdateImageDocument, { id: "img_boot_macro", ...variables });
-    expect(codeOf(response)).toBe("BAD_USER_INPUT");
+    expect(errorCode(response)).toBe("BAD_USER_INPUT");
     expect(response.errors?.[0]?.message).toMatch(message);
   });
 
@@ -290,7 +284,7 @@ describe("editing", () => {
     const sandbox = sandboxes.create();
     const id = (await generate(sandbox)).generateImage?.images?.[0]?.id ?? "";
     const response = await send(sandbox, UpdateImageDocument, { id, removeBackground: true });
-    expect(codeOf(response)).toBe("BAD_USER_INPUT");
+    expect(errorCode(response)).toBe("BAD_USER_INPUT");
     expect(response.errors?.[0]?.message).toMatch(/wait until it is COMPLETED/);
   });
 
@@ -301,7 +295,7 @@ describe("editing", () => {
       removeBackground: true,
     });
     expect(updateVideo?.video).toMatchObject({ status: "QUEUED", videoUrl: null });
-    sandbox.advance(FINISH_MS);
+    sandbox.advance(PAST_ANY_JOB_MS);
     expect((await ok(sandbox, VideoDocument, { id: "vid_river_crossing" })).video?.videoUrl).toMatch(/-edit\.mp4/);
   });
 });

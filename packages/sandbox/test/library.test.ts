@@ -93,7 +93,7 @@ describe("images, videos, logos and fonts", () => {
     const { image } = await ok(sandbox, ImageDocument, { id: "img_trail_dawn" });
     expect(image?.status).toBe("COMPLETED");
     expect(image?.downloadUrl).toMatch(/X-Amz-Signature=/);
-    const download = await sandbox.handle(new Request(image?.downloadUrl ?? ""));
+    const download = await fetch(image?.downloadUrl ?? "");
     expect(download.status).toBe(200);
     expect(download.headers.get("content-type")).toBe("image/png");
     const bytes = new Uint8Array(await download.arrayBuffer());
@@ -103,12 +103,12 @@ describe("images, videos, logos and fonts", () => {
   it("serves a video's MP4 and refuses a download URL whose signature was changed", async () => {
     const sandbox = sandboxes.create();
     const { video } = await ok(sandbox, VideoDocument, { id: "vid_river_crossing" });
-    const download = await sandbox.handle(new Request(video?.downloadUrl ?? ""));
+    const download = await fetch(video?.downloadUrl ?? "");
     expect(download.headers.get("content-type")).toBe("video/mp4");
     const bytes = Buffer.from(await download.arrayBuffer());
     expect(bytes.subarray(4, 8).toString("ascii")).toBe("ftyp");
     const tampered = (video?.downloadUrl ?? "").replace(/X-Amz-Signature=[0-9a-f]{4}/, "X-Amz-Signature=0000");
-    expect((await sandbox.handle(new Request(tampered))).status).toBe(403);
+    expect((await fetch(tampered)).status).toBe(403);
   });
 
   it("refuses another workspace's image, and answers NOT_FOUND for an unknown id", async () => {

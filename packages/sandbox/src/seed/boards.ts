@@ -1,24 +1,11 @@
+import { newCard } from "../boards/cards.js";
 import type { SandboxCore } from "../core.js";
 import { SANDBOX_OTHER_WORKSPACE_ID, SANDBOX_WORKSPACE_ID } from "../keys.js";
 import type { CanvasCard } from "../state/types.js";
 
-function card(partial: Partial<CanvasCard> & Pick<CanvasCard, "id" | "conversationId" | "assetType" | "assetId">) {
-  return {
-    origin: "SEED",
-    positionX: 0,
-    positionY: 0,
-    width: 320,
-    height: 180,
-    zIndex: 1,
-    rotation: 0,
-    text: null,
-    groupId: null,
-    sectionId: null,
-    removedAt: null,
-    style: null,
-    shape: null,
-    ...partial,
-  } satisfies CanvasCard;
+/** A seeded card: the defaults of a new card, at the origin unless placed. */
+function card(fields: Partial<CanvasCard> & Pick<CanvasCard, "id" | "conversationId" | "assetType" | "assetId">) {
+  return newCard({ origin: "SEED", positionX: 0, positionY: 0, width: 320, height: 180, zIndex: 1, ...fields });
 }
 
 /** Boards with cards (an image, a note, a shape) and sections; one board in the other workspace. */
