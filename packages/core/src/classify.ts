@@ -1,0 +1,154 @@
+import { ClientError } from "graphql-request";
+import {
+  StudioAbortError,
+  StudioAuthenticationError,
+  StudioBadInputError,
+  StudioError,
+  type StudioErrorDetails,
+  StudioGraphQLError,
+  StudioNetworkError,
+  StudioPermissionError,
+  StudioRateLimitError,
+  StudioServerError,
+  StudioTimeoutError,
+} from "./errors.js";
+import type { OperationInfo } from "./operation.js";
+import type { Redactor } from "./redact.js";
+import { parseRetryAfter } from "./retry.js";
+
+export interface AttemptContext {
+  operation: OperationInfo;
+  redact: Redactor;
+  timeoutMs: number;
+  /** Why the attempt's signal fired, if it did. */
+  abortedBy: "caller" | "timeout" | null;
+  now: number;
+}
+
+const PREFIX = "@studio-kit/core:";
+
+/** Connection errors that prove the request never reached the server. */
+const NEVER_SENT = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "UND_ERR_CONNECT_TIMEOUT"]);
+
+type Kind = "auth" | "permission" | "badInput" | "rateLimited" | "server" | "graphql";
+
+// GraphQL code first, HTTP status second (conventions: linear's parseLinearError).
+const BY_GRAPHQL_CODE: Record<string, Kind> = {
+  UNAUTHENTICATED: "auth",
+  FORBIDDEN: "permission",
+  BAD_USER_INPUT: "badInput",
+  RATE_LIMITED: "rateLimited",
+  TOO_MANY_REQUESTS: "rateLimited",
+  INTERNAL_SERVER_ERROR: "server",
+};
+
+function kindOfStatus(status: number): Kind {
+  if (status === 401) return "auth";
+  if (status === 403) return "permission";
+  if (status === 400 || status === 422) return "badInput";
+  if (status === 429) return "rateLimited";
+  if (status >= 500) return "server";
+  return "graphql";
+}
+
+function errorCodes(error: unknown): string[] {
+  if (!error || typeof error !== "object") return [];
+  const own = "code" in error && typeof error.code === "string" ? [error.code] : [];
+  const nested = "errors" in error && Array.isArray(error.errors) ? error.errors.flatMap(errorCodes) : [];
+  const cause = "cause" in error ? errorCodes(error.cause) : [];
+  return [...own, ...nested, ...cause];
+}
+
+function fromClientError(error: ClientError, ctx: AttemptContext): StudioError {
+  const { response } = error;
+  const errors = response.errors ?? [];
+  const first = errors[0];
+  const graphqlCode = typeof first?.extensions?.code === "string" ? first.extensions.code : undefined;
+  const kind = (graphqlCode && BY_GRAPHQL_CODE[graphqlCode]) || kindOfStatus(response.status);
+  const name = ctx.operation.name;
+  const serverSays = ctx.redact(first?.message ?? `HTTP ${response.status}`);
+  const details: StudioErrorDetails = {
+    operationName: name,
+    status: response.status,
+    graphqlCode,
+    data: ctx.redact(response.data ?? undefined),
+    graphqlErrors: ctx.redact(
+      errors.map((item) => ({
+        message: item.message,
+        ...(item.path ? { path: item.path } : {}),
+        ...(item.extensions ? { extensions: item.extensions as Record<string, unknown> } : {}),
+      })),
+    ),
+  };
+  switch (kind) {
+    case "auth":
+      return new StudioAuthenticationError(
+        "UNAUTHENTICATED",
+        `${PREFIX} the API key was refused (${name}): ${serverSays}. Check the key, or create a new one in the workspace settings.`,
+        details,
+      );
+    case "permission":
+      return new StudioPermissionError(
+        "FORBIDDEN",
+        `${PREFIX} not allowed (${name}): ${serverSays}. A read-only key cannot send mutations, and a key reaches only its own workspace (client.workspaceId()).`,
+        details,
+      );
+    case "badInput":
+      return new StudioBadInputError(
+        "BAD_USER_INPUT",
+        `${PREFIX} the server refused the input of ${name}: ${serverSays}. Fix the input; error.details has what the server allows.`,
+        { ...details, extensions: ctx.redact((first?.extensions as Record<string, unknown> | undefined) ?? {}) },
+      );
+    case "rateLimited": {
+      const retryAfterMs = parseRetryAfter(response.headers?.get("retry-after"), ctx.now);
+      const wait = retryAfterMs === undefined ? "" : ` Retry after ${Math.ceil(retryAfterMs / 1000)} s.`;
+      return new StudioRateLimitError("RATE_LIMITED", `${PREFIX} rate limited (${name}): ${serverSays}.${wait}`, {
+        ...details,
+        retryAfterMs,
+      });
+    }
+    case "server":
+      return new StudioServerError(
+        "SERVER_ERROR",
+        `${PREFIX} the server failed on ${name} (HTTP ${response.status}): ${serverSays}. ` +
+          "Queries are retried; a mutation may have been applied, so check before sending it again.",
+        details,
+      );
+    default:
+      return new StudioGraphQLError(
+        "GRAPHQL_ERROR",
+        `${PREFIX} ${name} failed: ${serverSays}${graphqlCode ? ` (${graphqlCode})` : ""}.`,
+        details,
+      );
+  }
+}
+
+/** Turns whatever a request attempt threw into the StudioError that says what happened. */
+export function classify(raw: unknown, ctx: AttemptContext): StudioError {
+  if (raw instanceof StudioError) return raw;
+  const name = ctx.operation.name;
+  if (ctx.abortedBy === "caller") {
+    return new StudioAbortError("ABORTED", `${PREFIX} ${name} was aborted by the caller.`, { operationName: name });
+  }
+  if (ctx.abortedBy === "timeout") {
+    return new StudioTimeoutError(
+      "TIMEOUT",
+      `${PREFIX} ${name} got no answer within ${ctx.timeoutMs} ms. ` +
+        "Queries are retried; a mutation may have been applied, so check before sending it again.",
+      { operationName: name },
+    );
+  }
+  if (raw instanceof ClientError) return fromClientError(raw, ctx);
+
+  const codes = errorCodes(raw);
+  const sent = !codes.some((code) => NEVER_SENT.has(code));
+  const message = ctx.redact(raw instanceof Error ? raw.message : String(raw));
+  const code = codes[0];
+  return new StudioNetworkError(
+    "NETWORK_ERROR",
+    `${PREFIX} ${name} failed on the network${code ? ` (${code})` : ""}: ${message}. ` +
+      (sent ? "It may have reached the server." : "It never reached the server.") +
+      " Check baseUrl and the connection.",
+    { operationName: name, sent, cause: { name: raw instanceof Error ? raw.name : "Error", message, code } },
+  );
+}

@@ -1,0 +1,161 @@
+import {
+  ApiCredentialWorkspaceDocument,
+  type ApiCredentialWorkspaceQuery,
+  type OperationArgs,
+  type TypedDocumentNode,
+} from "@studio-kit/operations";
+import { GraphQLClient } from "graphql-request";
+import { classify } from "./classify.js";
+import { StudioAbortError, type StudioError, StudioGraphQLError } from "./errors.js";
+import { describeOperation } from "./operation.js";
+import { resolveOptions, type StudioClientOptions } from "./options.js";
+import { createRedactor } from "./redact.js";
+import { isRetryable, retryDelay } from "./retry.js";
+
+/** Per-request options. */
+export interface RequestOptions {
+  /** Aborts the request, and any retry of it, at once. */
+  signal?: AbortSignal;
+}
+
+export type Workspace = NonNullable<ApiCredentialWorkspaceQuery["apiCredentialWorkspace"]>;
+
+export interface StudioClient {
+  /**
+   * Sends a typed document and resolves with its typed result, or rejects with a
+   * StudioError. Variables are required exactly when the document requires them.
+   *
+   * @example
+   * ```ts
+   * const { creditsBalance } = await client.request(CreditsBalanceDocument, { workspaceId: await client.workspaceId() });
+   * ```
+   */
+  request<TResult, TVariables>(
+    document: TypedDocumentNode<TResult, TVariables>,
+    ...args: OperationArgs<TVariables, RequestOptions>
+  ): Promise<TResult>;
+  /** The workspace the API key is pinned to (asked once, then remembered). */
+  workspace(options?: RequestOptions): Promise<Workspace>;
+  /** The id every workspace-scoped operation takes: the key's own, never one from elsewhere. */
+  workspaceId(options?: RequestOptions): Promise<string>;
+  /** `${baseUrl}/graphql`. */
+  readonly endpoint: string;
+}
+
+/**
+ * Creates the typed client. Options are checked at once (a StudioConfigError
+ * names the problem); nothing is sent until the first request.
+ *
+ * @example
+ * ```ts
+ * const client = createStudioClient({ apiKey: process.env.STUDIO_API_KEY ?? "", baseUrl: "https://api.example.com" });
+ * const workspaceId = await client.workspaceId();
+ * ```
+ */
+export function createStudioClient(options: StudioClientOptions): StudioClient {
+  const config = resolveOptions(options);
+  const redact = createRedactor([config.apiKey]);
+  const graphql = new GraphQLClient(config.endpoint, {
+    fetch: config.fetch,
+    headers: { authorization: `Bearer ${config.apiKey}` },
+  });
+
+  async function attempt(document: TypedDocumentNode<unknown, unknown>, variables: unknown, signal?: AbortSignal) {
+    const operation = describeOperation(document);
+    const controller = new AbortController();
+    let abortedBy: "caller" | "timeout" | null = null;
+    const onCallerAbort = () => {
+      abortedBy ??= "caller";
+      controller.abort(signal?.reason);
+    };
+    signal?.addEventListener("abort", onCallerAbort, { once: true });
+    const timer = setTimeout(() => {
+      abortedBy ??= "timeout";
+      controller.abort(new Error("timeout"));
+    }, config.timeoutMs);
+    try {
+      return await graphql.request({
+        document: document as TypedDocumentNode<unknown, Record<string, unknown>>,
+        variables: (variables ?? undefined) as Record<string, unknown>,
+        signal: controller.signal,
+      });
+    } catch (raw) {
+      throw classify(raw, { operation, redact, timeoutMs: config.timeoutMs, abortedBy, now: config.now() });
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onCallerAbort);
+    }
+  }
+
+  async function request<TResult, TVariables>(
+    document: TypedDocumentNode<TResult, TVariables>,
+    ...args: OperationArgs<TVariables, RequestOptions>
+  ): Promise<TResult> {
+    const [variables, requestOptions] = args as unknown as [TVariables | undefined, RequestOptions | undefined];
+    const signal = requestOptions?.signal;
+    const operation = describeOperation(document);
+    const abortError = () =>
+      new StudioAbortError("ABORTED", `@studio-kit/core: ${operation.name} was aborted by the caller.`, {
+        operationName: operation.name,
+      });
+
+    for (let retry = 0; ; retry += 1) {
+      if (signal?.aborted) throw abortError();
+      config.logger.debug?.({ operation: operation.name, attempt: retry + 1 }, "studio request");
+      try {
+        return (await attempt(document as TypedDocumentNode<unknown, unknown>, variables, signal)) as TResult;
+      } catch (error) {
+        // attempt() throws nothing but StudioErrors (classify ran there, where the abort reason is known).
+        const studioError = error as StudioError;
+        const delayMs =
+          retry < config.retry.retries && isRetryable(operation.retryClass, studioError)
+            ? retryDelay(config.retry, retry + 1, studioError, config.random)
+            : undefined;
+        if (delayMs === undefined) throw studioError;
+        config.logger.warn?.(
+          redact({
+            operation: operation.name,
+            attempt: retry + 1,
+            code: studioError.code,
+            status: studioError.status,
+            delayMs,
+          }),
+          "studio request failed; retrying",
+        );
+        try {
+          await config.sleep(delayMs, signal);
+        } catch {
+          throw abortError();
+        }
+      }
+    }
+  }
+
+  let workspacePromise: Promise<Workspace> | undefined;
+  const workspace = (requestOptions?: RequestOptions): Promise<Workspace> => {
+    workspacePromise ??= request(ApiCredentialWorkspaceDocument, undefined, requestOptions).then(
+      ({ apiCredentialWorkspace }) => {
+        if (!apiCredentialWorkspace) {
+          throw new StudioGraphQLError(
+            "NO_WORKSPACE",
+            "@studio-kit/core: apiCredentialWorkspace answered no workspace for this key. Check the key.",
+            { operationName: "ApiCredentialWorkspace" },
+          );
+        }
+        return apiCredentialWorkspace;
+      },
+    );
+    // A failure is not remembered: the next call asks again.
+    workspacePromise.catch(() => {
+      workspacePromise = undefined;
+    });
+    return workspacePromise;
+  };
+
+  return {
+    request,
+    workspace,
+    workspaceId: async (requestOptions) => (await workspace(requestOptions)).id,
+    endpoint: config.endpoint,
+  };
+}

@@ -1,0 +1,35 @@
+/**
+ * Removes secrets from text and data before they are stored on an error or
+ * logged: the API key wherever it appears, bearer tokens, and the signature of
+ * any signed URL (S3 and GCS style query parameters). The rest of a URL stays,
+ * so a message still says which file or endpoint was involved.
+ */
+export const REDACTED = "[REDACTED]";
+
+const SIGNATURE_PARAM =
+  /([?&](?:x-amz-signature|x-amz-credential|x-amz-security-token|x-goog-signature|x-goog-credential|signature|sig|token)=)[^&#\s"'\\]+/gi;
+const BEARER = /(bearer\s+)[^\s"'\\,]+/gi;
+
+export type Redactor = <T>(value: T) => T;
+
+export function createRedactor(secrets: readonly string[]): Redactor {
+  const literal = secrets.filter((secret) => secret.length >= 4);
+  const redactText = (text: string): string => {
+    let out = text;
+    for (const secret of literal) out = out.split(secret).join(REDACTED);
+    return out.replace(SIGNATURE_PARAM, `$1${REDACTED}`).replace(BEARER, `$1${REDACTED}`);
+  };
+  const redact = (value: unknown, seen: WeakSet<object>): unknown => {
+    if (typeof value === "string") return redactText(value);
+    if (value === null || typeof value !== "object") return value;
+    if (seen.has(value)) return "[Circular]";
+    seen.add(value);
+    if (Array.isArray(value)) return value.map((item) => redact(item, seen));
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) {
+      out[key] = /^(authorization|api[-_]?key|x-api-key)$/i.test(key) ? REDACTED : redact(item, seen);
+    }
+    return out;
+  };
+  return <T>(value: T) => redact(value, new WeakSet()) as T;
+}
