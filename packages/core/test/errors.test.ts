@@ -140,10 +140,14 @@ describe("errors, by GraphQL code first and HTTP status second", () => {
         return HttpResponse.json({ data: {} });
       }),
     );
-    const error = await rejection(client.request(ApiCredentialWorkspaceDocument, undefined, { signal: controller.signal }));
+    const error = await rejection(
+      client.request(ApiCredentialWorkspaceDocument, undefined, { signal: controller.signal }),
+    );
     expect(error).toBeInstanceOf(StudioAbortError);
     const before = sandbox.stats().graphqlRequests;
-    const again = await rejection(client.request(ApiCredentialWorkspaceDocument, undefined, { signal: controller.signal }));
+    const again = await rejection(
+      client.request(ApiCredentialWorkspaceDocument, undefined, { signal: controller.signal }),
+    );
     expect(again).toBeInstanceOf(StudioAbortError);
     expect(sandbox.stats().graphqlRequests).toBe(before);
   });
