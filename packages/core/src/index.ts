@@ -30,6 +30,6 @@ export { GENERATION_MUTATIONS, IDEMPOTENT_MUTATIONS } from "./operation.js";
 export type { StudioClientOptions, StudioLogger } from "./options.js";
 export type { NodeOf, PaginateOptions } from "./paginate.js";
 export { paginate } from "./paginate.js";
-export { createRedactor, REDACTED } from "./redact.js";
 export type { Redactor } from "./redact.js";
+export { createRedactor, REDACTED } from "./redact.js";
 export type { RetryOptions } from "./retry.js";

@@ -1,17 +1,29 @@
-/**
- * Removes secrets from text and data before they are stored on an error or
- * logged: the API key wherever it appears, bearer tokens, and the signature of
- * any signed URL (S3 and GCS style query parameters). The rest of a URL stays,
- * so a message still says which file or endpoint was involved.
- */
+/** What a secret is replaced with. */
 export const REDACTED = "[REDACTED]";
 
 const SIGNATURE_PARAM =
   /([?&](?:x-amz-signature|x-amz-credential|x-amz-security-token|x-goog-signature|x-goog-credential|signature|sig|token)=)[^&#\s"'\\]+/gi;
 const BEARER = /(bearer\s+)[^\s"'\\,]+/gi;
 
+/** Object keys whose values are secrets whatever they hold: credentials, and a signed form's policy and signature. */
+const SECRET_KEY =
+  /^(authorization|api[-_]?key|x-api-key|x-amz-signature|x-amz-credential|x-amz-security-token|policy|signature)$/i;
+
 export type Redactor = <T>(value: T) => T;
 
+/**
+ * Makes a function that removes secrets from text and data (deeply) before they
+ * are stored on an error or logged: the given secrets (the API key) wherever
+ * they appear, bearer tokens, the signature of any signed URL (S3 and GCS style
+ * query parameters), and the values of secret-named keys. The rest of a URL
+ * stays, so a message still says which file or endpoint was involved.
+ *
+ * @example
+ * ```ts
+ * const redact = createRedactor([apiKey]);
+ * logger.warn(redact({ url: signedUrl }), "upload failed");
+ * ```
+ */
 export function createRedactor(secrets: readonly string[]): Redactor {
   const literal = secrets.filter((secret) => secret.length >= 4);
   const redactText = (text: string): string => {
@@ -27,7 +39,7 @@ export function createRedactor(secrets: readonly string[]): Redactor {
     if (Array.isArray(value)) return value.map((item) => redact(item, seen));
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value)) {
-      out[key] = /^(authorization|api[-_]?key|x-api-key)$/i.test(key) ? REDACTED : redact(item, seen);
+      out[key] = SECRET_KEY.test(key) ? REDACTED : redact(item, seen);
     }
     return out;
   };
