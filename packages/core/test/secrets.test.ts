@@ -2,7 +2,7 @@ import { inspect } from "node:util";
 import { ApiCredentialWorkspaceDocument, ImageDocument } from "@studio-kit/operations";
 import { HttpResponse, http } from "msw";
 import { describe, expect, it } from "vitest";
-import { createStudioClient } from "../src/index.js";
+import { createRedactor, createStudioClient } from "../src/index.js";
 import { BASE_URL, GRAPHQL_URL, type LogLine, rejection, useStudio } from "./support/studio.js";
 
 const studio = useStudio();
@@ -77,5 +77,19 @@ describe("secrets never leave the client", () => {
     expect(emitted).not.toContain(SIGNATURE);
     // Redacted, not dropped: the rest of the URL still says which file it was.
     expect(emitted).toContain("https://files.example.com/img.png?X-Amz-Expires=900&X-Amz-Signature=[REDACTED]");
+  });
+});
+
+describe("createRedactor", () => {
+  it("redacts a signed form's policy and signature fields, and nested signed URLs, keeping the rest", () => {
+    const redact = createRedactor([KEY]);
+    const fields = { key: "uploads/a.png", policy: "eyJleHBpcmF0aW9uIjo", "x-amz-signature": SIGNATURE };
+    expect(redact({ uploadForm: { url: SIGNED_URL, fields }, note: `key ${KEY}` })).toEqual({
+      uploadForm: {
+        url: "https://files.example.com/img.png?X-Amz-Expires=900&X-Amz-Signature=[REDACTED]",
+        fields: { key: "uploads/a.png", policy: "[REDACTED]", "x-amz-signature": "[REDACTED]" },
+      },
+      note: "key [REDACTED]",
+    });
   });
 });
