@@ -15,7 +15,7 @@ export interface SandboxOptions {
   seed?: number;
   /** The virtual clock. Default: a clock that moves only when advanced. */
   clock?: VirtualClock;
-  /** Where uploaded bytes are written. Default: a new temporary directory, removed by `close()`. */
+  /** Where uploaded bytes are written. Default: a temporary directory made on the first upload and removed by `close()`; a directory given here is kept. */
   storageDir?: string;
 }
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -20,6 +20,7 @@ afterEach(async () => {
 describe("a streamed form upload", () => {
   it("refuses a stream over 256 MiB where it crosses the limit, reads no further and keeps no file", async () => {
     const storageDir = mkdtempSync(join(tmpdir(), "uploads-test-"));
+    cleanups.push(async () => rmSync(storageDir, { recursive: true, force: true }));
     const sandbox = createSandbox({ storageDir });
     cleanups.push(() => sandbox.close());
     reachDirectly(sandbox);

@@ -28,14 +28,19 @@ export interface Harness {
  */
 export function useStudio() {
   const server = setupServer();
+  const sandboxes: Sandbox[] = [];
   beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-  afterEach(() => server.resetHandlers());
+  afterEach(async () => {
+    server.resetHandlers();
+    await Promise.all(sandboxes.splice(0).map((sandbox) => sandbox.close()));
+  });
   afterAll(() => server.close());
 
   return {
     server,
     create(options: Partial<StudioClientOptions> = {}): Harness {
       const sandbox = createSandbox({ jobMs: 1000 });
+      sandboxes.push(sandbox);
       server.use(...sandboxHandlers(sandbox, BASE_URL));
       const sleeps: number[] = [];
       const logs: LogLine[] = [];

@@ -1,0 +1,71 @@
+import { StudioAbortError, type StudioError } from "@studio-kit/core";
+import { POLL_OPERATION_NAME } from "./document.js";
+import { PollerError, PollerTimeoutError, PollerVanishedError } from "./errors.js";
+import type { Entry, Failure } from "./scheduler.js";
+import type { PollKind, RecordStatus } from "./types.js";
+
+const PREFIX = "@studio-kit/poller:";
+
+/** What the error of a wait says about it: its kind and deadline, and the last status of each of its ids. */
+export interface WaitContext {
+  kind: PollKind;
+  maxWaitMs: number;
+  statuses: Record<string, RecordStatus | null>;
+}
+
+const LABEL: Record<PollKind, string> = { image: "image", video: "video", audio: "audio", job: "background job" };
+
+/** The error a wait rejects with when one of its ids cannot finish. */
+export function failureError(failure: Failure, entry: Entry, wait: WaitContext): unknown {
+  const { track } = entry;
+  const { id } = track.target;
+  const what = `${LABEL[wait.kind]} ${id}`;
+  const lastStatus = track.last?.status ?? null;
+  const details = {
+    kind: wait.kind,
+    id,
+    lastStatus,
+    lastRecord: track.last,
+    statuses: wait.statuses,
+    operationName: POLL_OPERATION_NAME,
+  };
+  switch (failure.type) {
+    case "timeout":
+      return new PollerTimeoutError(
+        `${PREFIX} ${what} did not finish within ${wait.maxWaitMs} ms ` +
+          `(last status ${lastStatus ?? "unknown: no poll had answered"}, after ${track.attempts} poll(s)). ` +
+          "Wait again with a longer maxWaitMs, or check the job in the app.",
+        { ...details, maxWaitMs: wait.maxWaitMs, cause: failure.cause },
+      );
+    case "vanished":
+      return new PollerVanishedError(
+        `${PREFIX} ${what} is gone: the server ${failure.error ? `answered "${failure.error.message}"` : "answered null"}. ` +
+          "It was deleted, or the id is wrong; it will not finish.",
+        { ...details, graphqlCode: codeOf(failure.error), graphqlErrors: failure.error ? [failure.error] : undefined },
+      );
+    case "refused":
+      return new PollerError(
+        "UNREADABLE",
+        `${PREFIX} the server refused to read ${what}: ${failure.error.message}` +
+          `${codeOf(failure.error) ? ` (${codeOf(failure.error)})` : ""}.`,
+        { ...details, graphqlCode: codeOf(failure.error), graphqlErrors: [failure.error] },
+      );
+    default:
+      // Core's own typed error (authentication, permission, a refused document), or
+      // whatever the caller's onUpdate threw: passed through unchanged.
+      return failure.error;
+  }
+}
+
+function codeOf(error: { extensions?: Record<string, unknown> } | undefined): string | undefined {
+  const code = error?.extensions?.code;
+  return typeof code === "string" ? code : undefined;
+}
+
+/** The error of an aborted wait: core's StudioAbortError, the one abort type of the whole kit. */
+export function abortError(kind: PollKind, ids: readonly string[]): StudioError {
+  const what = ids.length === 1 ? `${LABEL[kind]} ${ids[0]}` : `${ids.length} ${LABEL[kind]}s`;
+  return new StudioAbortError("ABORTED", `${PREFIX} waiting for ${what} was aborted by the caller.`, {
+    operationName: POLL_OPERATION_NAME,
+  });
+}

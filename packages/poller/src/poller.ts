@@ -1,0 +1,159 @@
+import type { StudioClient } from "@studio-kit/core";
+import { PollerError } from "./errors.js";
+import { abortError, failureError } from "./failure.js";
+import { isDeadline, resolvePollerOptions } from "./options.js";
+import { createScheduler, type Entry, type Waiter } from "./scheduler.js";
+import type {
+  PolledAudio,
+  PolledImage,
+  PolledJob,
+  PolledRecord,
+  PolledRecords,
+  PolledVideo,
+  PollerOptions,
+  PollKind,
+  RecordStatus,
+  WaitOptions,
+} from "./types.js";
+
+/** What is wrong with the arguments of a wait, if anything. */
+function checkWait(ids: readonly string[], maxWaitMs: number): string | undefined {
+  if (!Array.isArray(ids)) return "ids must be a list of ids.";
+  if (ids.some((id) => typeof id !== "string" || id.trim() === "")) {
+    return `every id must be a non-empty string, got ${JSON.stringify(ids)}.`;
+  }
+  if (!isDeadline(maxWaitMs)) return `maxWaitMs must be a number > 0 (or Infinity), got ${maxWaitMs}.`;
+  return undefined;
+}
+
+/** Waits for generations and jobs; every wait of one poller shares its requests. */
+export interface Poller {
+  /**
+   * Waits until every image is COMPLETED or FAILED and resolves with their
+   * records in the order of `ids`. All or nothing: if one id vanishes or the
+   * deadline passes, the call rejects and its other ids stop being polled. For
+   * independent outcomes wait per id (`Promise.allSettled(ids.map((id) =>
+   * poller.waitForImages([id])))`): the waits are coalesced, so it costs no more.
+   */
+  waitForImages(ids: readonly string[], options?: WaitOptions<PolledImage>): Promise<PolledImage[]>;
+  /** Waits until the video is COMPLETED or FAILED. */
+  waitForVideo(id: string, options?: WaitOptions<PolledVideo>): Promise<PolledVideo>;
+  /**
+   * Waits for a music track, voiceover or sound effect through `audioStatus`:
+   * until it is FAILED, or COMPLETED with its `audio` present.
+   */
+  waitForAudio(audioId: string, options?: WaitOptions<PolledAudio>): Promise<PolledAudio>;
+  /** Waits until a background job (brand analysis, product scrape) is COMPLETED or FAILED. */
+  waitForJob(jobId: string, options?: WaitOptions<PolledJob>): Promise<PolledJob>;
+}
+
+/**
+ * Creates a poller over a studio client. Each id is polled on the spec's
+ * schedule (5 s after the wait starts, then 10 s, 15 s, and every 20 s), never
+ * sooner; ids of every wait that fall due within `windowMs` of each other are
+ * read in one request, in chunks of `maxBatch`, so watching N jobs costs about
+ * one request per tick, not N. Options are checked at once (PollerError
+ * INVALID_OPTIONS).
+ *
+ * A wait resolves with the terminal records (COMPLETED, or FAILED with its
+ * `errorMessage`) and rejects with a PollerTimeoutError carrying the last status
+ * read, a PollerVanishedError for a record that is gone, core's
+ * StudioAbortError when its signal aborts, or core's error when the server
+ * refuses the request as a whole. Transient failures (network, 5xx, 429) left
+ * after core's retries count as a missed poll: the schedule goes on.
+ *
+ * @example
+ * ```ts
+ * const poller = createPoller(client);
+ * const images = await generateImages(client, { prompt: "a lighthouse at dusk", aspectRatio: "16:9", count: 4 });
+ * const finished = await poller.waitForImages(images.map((image) => image.id), {
+ *   maxWaitMs: 5 * 60_000,
+ *   onUpdate: (image) => console.log(image.id, image.status, image.progress),
+ * });
+ * ```
+ */
+export function createPoller(client: StudioClient, options: PollerOptions = {}): Poller {
+  const config = resolvePollerOptions(options);
+  const scheduler = createScheduler(client, config);
+
+  function waitFor<K extends PollKind>(
+    kind: K,
+    ids: readonly string[],
+    options: WaitOptions<PolledRecords[K]> = {},
+  ): Promise<PolledRecords[K][]> {
+    return new Promise((resolve, reject) => {
+      const maxWaitMs = options.maxWaitMs ?? config.maxWaitMs;
+      const problem = checkWait(ids, maxWaitMs);
+      if (problem) {
+        reject(new PollerError("INVALID_ARGUMENT", `@studio-kit/poller: waiting for ${kind}: ${problem}`, { kind }));
+        return;
+      }
+      const { signal, onUpdate } = options;
+      if (signal?.aborted) {
+        reject(abortError(kind, ids));
+        return;
+      }
+      if (ids.length === 0) {
+        resolve([]);
+        return;
+      }
+
+      const results: PolledRecords[K][] = new Array(ids.length);
+      const statuses: Record<string, RecordStatus | null> = Object.fromEntries(ids.map((id) => [id, null]));
+      let left = ids.length;
+      let settled = false;
+      // `failure` is boxed: whatever onUpdate throws, `undefined` included, is a failure.
+      const finish = (failure?: { error: unknown }) => {
+        if (settled) return;
+        settled = true;
+        signal?.removeEventListener("abort", onAbort);
+        scheduler.drop(waiter);
+        if (failure) reject(failure.error);
+        else resolve(results);
+      };
+      const onAbort = () => finish({ error: abortError(kind, ids) });
+      const waiter: Waiter = {
+        update(entry: Entry, record: PolledRecord) {
+          // A settled wait hears nothing more (it may list the same id twice).
+          if (settled) return false;
+          statuses[entry.track.target.id] = record.status;
+          try {
+            onUpdate?.(record as PolledRecords[K]);
+            return true;
+          } catch (error) {
+            finish({ error });
+            return false;
+          }
+        },
+        done(entry, record) {
+          if (settled) return;
+          results[entry.index] = record as PolledRecords[K];
+          left -= 1;
+          if (left === 0) finish();
+        },
+        fail(entry, failure) {
+          finish({ error: failureError(failure, entry, { kind, maxWaitMs, statuses }) });
+        },
+      };
+      signal?.addEventListener("abort", onAbort, { once: true });
+      scheduler.add(
+        ids.map((id) => ({ kind, id })),
+        waiter,
+        config.clock.now() + maxWaitMs,
+      );
+    });
+  }
+
+  const one = async <K extends PollKind>(kind: K, id: string, options?: WaitOptions<PolledRecords[K]>) => {
+    const [record] = await waitFor(kind, [id], options);
+    // waitFor resolves with one record per id.
+    return record as PolledRecords[K];
+  };
+
+  return {
+    waitForImages: (ids, options) => waitFor("image", ids, options),
+    waitForVideo: (id, options) => one("video", id, options),
+    waitForAudio: (audioId, options) => one("audio", audioId, options),
+    waitForJob: (jobId, options) => one("job", jobId, options),
+  };
+}

@@ -1,0 +1,123 @@
+import { StudioAbortError } from "@studio-kit/core";
+import { describe, expect, it, vi } from "vitest";
+import { createPoller, PollerTimeoutError } from "../src/index.js";
+import { quiesce } from "../src/testing/index.js";
+import { rejection, usePoller } from "./support/harness.js";
+
+const studio = usePoller();
+
+describe("abort", () => {
+  it("rejects at once with StudioAbortError, sends nothing more and leaves no timer pending", async () => {
+    const h = studio.create({ jobMs: 60_000 });
+    const id = await h.image();
+    const controller = new AbortController();
+    const wait = h.poller.waitForImages([id], { signal: controller.signal });
+    const caught = rejection(wait);
+    await h.advance(16_000);
+    expect(h.pollTimes()).toEqual([5, 15]);
+
+    controller.abort();
+    const error = await caught;
+    expect(error).toBeInstanceOf(StudioAbortError);
+    expect(error).toMatchObject({ code: "ABORTED", message: expect.stringContaining("@studio-kit/poller") });
+    expect(h.clock.pending()).toBe(0);
+    await h.advance(600_000);
+    expect(h.pollTimes()).toEqual([5, 15]);
+  });
+
+  it("sends not a single request for a signal aborted before the call", async () => {
+    const h = studio.create();
+    const id = await h.image();
+    const error = await rejection(h.poller.waitForImages([id], { signal: AbortSignal.abort() }));
+    expect(error).toBeInstanceOf(StudioAbortError);
+    expect(h.clock.pending()).toBe(0);
+    expect(h.polls()).toEqual([]);
+  });
+
+  it("aborts a request in flight once no other wait needs it, and ignores its answer", async () => {
+    const h = studio.create();
+    const id = await h.image();
+    const controller = new AbortController();
+    const wait = h.poller.waitForImages([id], { signal: controller.signal });
+    const caught = rejection(wait);
+    await h.sendNext(); // 5 s: the poll is in flight
+    controller.abort();
+    expect(await caught).toBeInstanceOf(StudioAbortError);
+    await quiesce(h.tracker);
+    expect(h.polls()).toHaveLength(1);
+    expect(h.polls()[0]).toMatchObject({ outcome: "failed", error: expect.any(StudioAbortError) });
+    expect(h.clock.pending()).toBe(0);
+  });
+
+  it("leaves the other waits of a shared request polling when one aborts, the request in flight included", async () => {
+    const h = studio.create();
+    const [kept, dropped] = [await h.image("kept"), await h.image("dropped")];
+    const controller = new AbortController();
+    const keptWait = h.poller.waitForImages([kept]);
+    const droppedWait = rejection(h.poller.waitForImages([dropped], { signal: controller.signal }));
+    await h.sendNext(); // 5 s: one request for both is in flight
+    controller.abort();
+    expect(await droppedWait).toBeInstanceOf(StudioAbortError);
+    const [image] = await h.run(keptWait);
+    expect(image?.status).toBe("COMPLETED");
+    expect(h.polls().every((poll) => poll.outcome === "answered")).toBe(true);
+    expect(
+      h
+        .polls()
+        .slice(1)
+        .every((poll) => Object.values(poll.variables).join() === kept),
+    ).toBe(true);
+  });
+
+  it("with the default clock, an aborted wait leaves no timer behind (the process can exit)", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    try {
+      const h = studio.create();
+      const poller = createPoller(h.client);
+      const controller = new AbortController();
+      const wait = rejection(poller.waitForImages(["img_any"], { signal: controller.signal }));
+      await Promise.resolve();
+      expect(vi.getTimerCount()).toBe(1);
+      controller.abort();
+      expect(await wait).toBeInstanceOf(StudioAbortError);
+      await Promise.resolve();
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe("deadline", () => {
+  it("rejects with PollerTimeoutError carrying the last status once the next poll would fall past maxWaitMs", async () => {
+    const h = studio.create({ jobMs: 200_000 });
+    const id = await h.image();
+    const error = await rejection(h.run(h.poller.waitForImages([id], { maxWaitMs: 60_000 })));
+
+    expect(error).toBeInstanceOf(PollerTimeoutError);
+    expect(error).toMatchObject({
+      code: "TIMEOUT",
+      kind: "image",
+      id,
+      lastStatus: "PROCESSING",
+      statuses: { [id]: "PROCESSING" },
+      maxWaitMs: 60_000,
+    });
+    expect((error as Error).message).toContain("last status PROCESSING");
+    // Polled at 5, 15, 30 and 50 s; the next (70 s) would pass the deadline, so it
+    // gave up at 50 s rather than sleep into it, and sent nothing more.
+    expect(h.pollTimes()).toEqual([5, 15, 30, 50]);
+    expect(h.elapsed()).toBe(50);
+    expect(h.clock.pending()).toBe(0);
+  });
+
+  it("rejects without a request when the deadline comes before the first poll", async () => {
+    const h = studio.create();
+    const id = await h.image();
+    const error = await rejection(h.poller.waitForVideo(id, { maxWaitMs: 3_000 }));
+    expect(error).toBeInstanceOf(PollerTimeoutError);
+    expect(error).toMatchObject({ lastStatus: null, lastRecord: null });
+    expect(h.polls()).toEqual([]);
+    expect(h.clock.pending()).toBe(0);
+  });
+});

@@ -1,0 +1,81 @@
+import type { StudioClient } from "@studio-kit/core";
+import { createContext, type UploadContext } from "./context.js";
+import { UploadAbortError, uploadError } from "./errors.js";
+import { resolveSettings, type UploadFileOptions } from "./options.js";
+import { planUpload } from "./plan.js";
+import { registerUpload, type UploadResult } from "./register.js";
+import { sendBytes } from "./send.js";
+import { openSource } from "./source.js";
+
+function aborted(fileId: string | undefined, registering: boolean, cause: unknown) {
+  const what = fileId ? ` of ${fileId}` : "";
+  return uploadError(
+    "ABORTED",
+    registering
+      ? `the upload${what} was aborted by the caller while it was being registered: the register may have been ` +
+          "applied, so look for the asset before uploading again."
+      : `the upload${what} was aborted by the caller; nothing was registered.`,
+    { fileId, cause },
+  );
+}
+
+/**
+ * Uploads one file through the three-step signed upload (spec, Upload flow)
+ * and registers it as an Image, Video or Audio, or keeps it outside the library
+ * (`keepOutsideLibrary`). The file is checked before anything is sent (content
+ * type allowed by the category, 1 byte to 256 MiB), streamed from its source
+ * with an exact Content-Length, never read whole into memory, signed again when
+ * its form expired, and sent again when the register says the bytes did not
+ * arrive.
+ *
+ * Rejects with an UploadError (validation, transfer, STALLED, ABORTED), or with
+ * core's StudioError when a GraphQL step failed.
+ *
+ * @example
+ * ```ts
+ * const { fileId, asset } = await uploadFile(client, {
+ *   path: "./launch.mp4",
+ *   displayName: "Launch teaser",
+ *   onProgress: ({ loaded, total }) => console.log(`${Math.round((100 * loaded) / total)}%`),
+ * });
+ * // asset: { __typename: "Video", id: "vid_...", ... }
+ * ```
+ */
+export async function uploadFile(client: StudioClient, options: UploadFileOptions): Promise<UploadResult> {
+  const settings = resolveSettings(options);
+  const { signal } = options;
+  if (signal?.aborted) throw aborted(undefined, false, signal.reason);
+  const source = await openSource(options);
+  let ctx: UploadContext | undefined;
+  let registering = false;
+  try {
+    const plan = await planUpload(source, options);
+    ctx = createContext({
+      client,
+      plan,
+      details: {
+        name: options.name,
+        displayName: options.displayName,
+        aspectRatio: options.aspectRatio,
+        keepOutsideLibrary: options.keepOutsideLibrary,
+      },
+      settings,
+      source,
+      signal,
+      onProgress: options.onProgress,
+    });
+    const stored = await sendBytes(ctx);
+    // The caller may abort between the bytes and the register: nothing is registered after an abort.
+    if (signal?.aborted) throw aborted(stored.fileId, false, signal.reason);
+    registering = true;
+    return await registerUpload(ctx, stored);
+  } catch (error) {
+    // One error for an abort, wherever it hit: a transfer, or a GraphQL step (core's StudioAbortError).
+    if (signal?.aborted && !(error instanceof UploadAbortError)) {
+      throw aborted(ctx?.signed?.fileId, registering, error);
+    }
+    throw error;
+  } finally {
+    await source.close();
+  }
+}
