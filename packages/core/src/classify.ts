@@ -16,6 +16,7 @@ import type { OperationInfo } from "./operation.js";
 import type { Redactor } from "./redact.js";
 import { parseRetryAfter } from "./retry.js";
 
+/** What classify needs to know about the attempt that failed. */
 export interface AttemptContext {
   operation: OperationInfo;
   redact: Redactor;

@@ -18,8 +18,10 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/** The workspace an API key is pinned to: its id and name. */
 export type Workspace = NonNullable<ApiCredentialWorkspaceQuery["apiCredentialWorkspace"]>;
 
+/** The typed client `createStudioClient` returns. */
 export interface StudioClient {
   /**
    * Sends a typed document and resolves with its typed result, or rejects with a

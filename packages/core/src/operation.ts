@@ -42,6 +42,7 @@ export const GENERATION_MUTATIONS: ReadonlySet<string> = new Set([
  */
 export type RetryClass = "read" | "idempotent" | "write" | "paid";
 
+/** What the client reads off a document: its name, kind, root fields and how it may be retried. */
 export interface OperationInfo {
   name: string;
   kind: "query" | "mutation" | "subscription";
@@ -49,6 +50,7 @@ export interface OperationInfo {
   retryClass: RetryClass;
 }
 
+/** Reads an operation's name, kind, root fields and retry class off its document. */
 export function describeOperation(document: DocumentNode): OperationInfo {
   const operation = document.definitions.find(
     (definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION,

@@ -12,6 +12,7 @@ export interface StudioLogger {
   error?(fields: Record<string, unknown>, message: string): void;
 }
 
+/** Options of `createStudioClient`. */
 export interface StudioClientOptions {
   /** The workspace API key (`Authorization: Bearer <key>`). It decides the workspace. */
   apiKey: string;
@@ -32,6 +33,7 @@ export interface StudioClientOptions {
   now?: () => number;
 }
 
+/** The options after checking, with every default filled in. */
 export interface ResolvedOptions {
   apiKey: string;
   endpoint: string;

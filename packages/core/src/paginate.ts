@@ -14,6 +14,7 @@ export type NodeOf<TResult> = {
 
 type PageVariables = { first?: number | null; after?: string | null };
 
+/** Options of `paginate` and the helpers built on it. */
 export interface PaginateOptions extends RequestOptions {
   /** Items per request. Default: left out, so the server's documented default applies (assets 50, images 10, products 20, ...). */
   pageSize?: number;

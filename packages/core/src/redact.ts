@@ -9,6 +9,7 @@ const BEARER = /(bearer\s+)[^\s"'\\,]+/gi;
 const SECRET_KEY =
   /^(authorization|api[-_]?key|x-api-key|x-amz-signature|x-amz-credential|x-amz-security-token|policy|signature)$/i;
 
+/** Returns a copy of a value (text or data) with every secret replaced by REDACTED. */
 export type Redactor = <T>(value: T) => T;
 
 /**

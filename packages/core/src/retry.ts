@@ -7,6 +7,7 @@ import {
 } from "./errors.js";
 import type { RetryClass } from "./operation.js";
 
+/** Back-off settings of `createStudioClient`'s `retry` option. */
 export interface RetryOptions {
   /** Retries after the first attempt. Default 3; 0 turns retrying off. */
   retries?: number;

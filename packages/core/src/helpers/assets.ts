@@ -3,7 +3,9 @@ import { AssetsDocument, type AssetsQueryVariables } from "@studio-kit/operation
 import type { StudioClient } from "../client.js";
 import { type NodeOf, type PaginateOptions, paginate } from "../paginate.js";
 
+/** What `searchAssets` filters by: the `assets` variables less the workspace and paging. */
 export type AssetSearch = Omit<AssetsQueryVariables, "workspaceId" | "first" | "after">;
+/** One asset of the library search: an Image, Video, Audio, Logo, PromptAsset or Creative (narrow by `__typename`). */
 export type LibraryAsset = NodeOf<AssetsQuery>;
 
 /**

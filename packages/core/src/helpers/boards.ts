@@ -8,7 +8,9 @@ import {
 import type { RequestOptions, StudioClient } from "../client.js";
 import { StudioGraphQLError } from "../errors.js";
 
+/** A board (StudioSession) with every field the spec lists. */
 export type Board = BoardFieldsFragment;
+/** A card on a canvas, with its geometry and resolved asset. */
 export type CanvasCard = NonNullable<CanvasCardsQuery["canvasCards"]>[number];
 
 /** A board as every card operation addresses it: by its canvas, `conversationId` (not its board id). */
@@ -16,6 +18,7 @@ export interface BoardRef {
   conversationId: string | null;
 }
 
+/** The canvas id of a board, which every card operation takes; throws if the board was read without it. */
 export function conversationIdOf(board: BoardRef): string {
   if (!board.conversationId) {
     throw new StudioGraphQLError(

@@ -2,6 +2,7 @@ import { CreditsBalanceDocument, type CreditsBalanceQuery } from "@studio-kit/op
 import type { RequestOptions, StudioClient } from "../client.js";
 import { StudioGraphQLError } from "../errors.js";
 
+/** The workspace's credits, as `creditsBalance` answers. */
 export type CreditsBalance = NonNullable<CreditsBalanceQuery["creditsBalance"]>;
 
 /**

@@ -6,7 +6,9 @@ import {
 import type { RequestOptions, StudioClient } from "../client.js";
 import { StudioGraphQLError } from "../errors.js";
 
+/** The generateImage input less the workspace (always the pinned one) — and with no sessionId to pass. */
 export type GenerateImagesInput = Omit<GenerateImageMutationVariables, "workspaceId">;
+/** An image record as generateImage returns it: QUEUED, to be polled. */
 export type QueuedImage = NonNullable<NonNullable<GenerateImageMutation["generateImage"]>["images"]>[number];
 
 /**

@@ -15,6 +15,7 @@ export interface BoardItem {
   height?: number;
 }
 
+/** Options of `addToBoard`. */
 export interface AddToBoardOptions extends RequestOptions {
   /**
    * The cards' `origin` (CanvasCardOrigin). The spec lists no values (docs/schema-gaps.md G10); "API" is this
