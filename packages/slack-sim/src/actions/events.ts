@@ -1,0 +1,114 @@
+import { SlackSimError } from "../errors.js";
+import type { SlackRetry } from "../signing.js";
+import { SIM_WORKSPACE, userOf } from "../state.js";
+import type { SimMessage } from "../types.js";
+import { anyChannel, type SendOptions } from "./common.js";
+import { type Delivery, type DeliveryContext, deliver, JSON_TYPE } from "./deliver.js";
+
+/** Someone writes in a channel, mentioning the bot or not. */
+export interface MessageInput extends SendOptions {
+  user: string;
+  channel: string;
+  text: string;
+  /** Reply in this thread. */
+  threadTs?: string;
+}
+
+/** The app's ack of an Events API delivery, and the ids to find the event again. */
+export interface EventResult extends Delivery {
+  eventId: string;
+  /** The ts of the message the event is about (for `mention`/`message`). */
+  ts?: string;
+}
+
+/** Keeps each envelope by `event_id`, so that `redeliver` resends the very same body as Slack's retries do. */
+export type EventLog = Map<string, string>;
+
+function envelope(context: DeliveryContext, event: Record<string, unknown>): { eventId: string; body: string } {
+  const { state } = context;
+  const eventId = state.nextId("Ev0");
+  const body = JSON.stringify({
+    token: SIM_WORKSPACE.verificationToken,
+    team_id: SIM_WORKSPACE.teamId,
+    api_app_id: SIM_WORKSPACE.appId,
+    event,
+    type: "event_callback",
+    event_id: eventId,
+    event_time: Math.floor(state.now() / 1000),
+    authorizations: [{ team_id: SIM_WORKSPACE.teamId, user_id: SIM_WORKSPACE.botUserId, is_bot: true }],
+    is_ext_shared_channel: false,
+  });
+  return { eventId, body };
+}
+
+async function send(context: DeliveryContext, log: EventLog, event: Record<string, unknown>, options: SendOptions) {
+  const { eventId, body } = envelope(context, event);
+  log.set(eventId, body);
+  const result = await deliver(context, body, JSON_TYPE, options.signature ? { signature: options.signature } : {});
+  return { ...result, eventId };
+}
+
+/**
+ * Posts the person's message into the conversation, then sends the event: `app_mention` when `mention` is set
+ * (Slack prefixes the text with `<@bot>` if it is not there), else a `message` event.
+ */
+export async function sendMessageEvent(
+  context: DeliveryContext,
+  log: EventLog,
+  input: MessageInput,
+  mention: boolean,
+): Promise<EventResult> {
+  const { state } = context;
+  const channel = anyChannel(state, input.channel);
+  const user = userOf(state, input.user);
+  const tag = `<@${SIM_WORKSPACE.botUserId}>`;
+  const text = mention && !input.text.includes(tag) ? `${tag} ${input.text}` : input.text;
+  const message: SimMessage = {
+    channel: channel.id,
+    ts: state.nextTs(),
+    user: user.id,
+    fromBot: false,
+    text,
+    ephemeral: false,
+    files: [],
+    ...(input.threadTs ? { threadTs: input.threadTs } : {}),
+  };
+  state.messages.push(message);
+  const event = {
+    type: mention ? "app_mention" : "message",
+    user: user.id,
+    text,
+    ts: message.ts,
+    channel: channel.id,
+    event_ts: message.ts,
+    ...(mention ? {} : { channel_type: channel.id.startsWith("D") ? "im" : "channel" }),
+    ...(input.threadTs ? { thread_ts: input.threadTs } : {}),
+  };
+  return { ...(await send(context, log, event, input)), ts: message.ts };
+}
+
+/** `app_home_opened` for the Home tab, carrying the published view when there is one. */
+export async function sendHomeOpened(context: DeliveryContext, log: EventLog, user: string): Promise<EventResult> {
+  const home = context.state.homes.get(user);
+  const event = {
+    type: "app_home_opened",
+    user,
+    channel: `D${user}`,
+    tab: "home",
+    event_ts: context.state.nextTs(),
+    ...(home ? { view: { id: `VH${user}`, ...home } } : {}),
+  };
+  return send(context, log, event, {});
+}
+
+/** Resends an event exactly as first sent, with Slack's retry headers (`X-Slack-Retry-Num`, `-Reason`). */
+export async function redeliver(
+  context: DeliveryContext,
+  log: EventLog,
+  eventId: string,
+  retry: SlackRetry,
+): Promise<EventResult> {
+  const body = log.get(eventId);
+  if (!body) throw new SlackSimError("event_not_found", `no event ${eventId} was sent`);
+  return { ...(await deliver(context, body, JSON_TYPE, { retry })), eventId };
+}

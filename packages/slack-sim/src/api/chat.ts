@@ -1,0 +1,112 @@
+import { channelOf, findMessage, SIM_WORKSPACE, type SimState } from "../state.js";
+import type { SimMessage } from "../types.js";
+import { validateMessage } from "../validate.js";
+import { type ApiResult, type Args, blocksArg, fail, str } from "./args.js";
+
+/** The message shape Slack returns in `chat.postMessage`/`chat.update` answers. */
+export function messageJson(message: SimMessage): Record<string, unknown> {
+  return {
+    type: "message",
+    user: message.user,
+    ...(message.fromBot ? { bot_id: SIM_WORKSPACE.botId, app_id: SIM_WORKSPACE.appId } : {}),
+    text: message.text,
+    ts: message.ts,
+    ...(message.blocks ? { blocks: message.blocks } : {}),
+    ...(message.threadTs ? { thread_ts: message.threadTs } : {}),
+    ...(message.editedAt ? { edited: { user: message.user, ts: message.editedAt } } : {}),
+    ...(message.files.length > 0
+      ? { files: message.files.map(({ id, name, title, mimetype, size }) => ({ id, name, title, mimetype, size })) }
+      : {}),
+  };
+}
+
+/** Checks what every write to a channel needs: the channel exists and the bot is in it. */
+function writableChannel(state: SimState, args: Args): { id: string } | ApiResult {
+  const id = str(args.channel);
+  const channel = id ? channelOf(state, id) : undefined;
+  if (!channel) return fail("channel_not_found");
+  if (!channel.member) return fail("not_in_channel");
+  return { id: channel.id };
+}
+
+const isResult = (value: object): value is ApiResult => "ok" in value;
+
+export function postMessage(state: SimState, args: Args): ApiResult {
+  const channel = writableChannel(state, args);
+  if (isResult(channel)) return channel;
+  const blocks = blocksArg(args);
+  const text = str(args.text) ?? "";
+  const valid = validateMessage(blocks, text);
+  if (!valid.ok) return fail(valid.error, { response_metadata: { messages: valid.problems } });
+  const threadTs = str(args.thread_ts);
+  if (threadTs && !findMessage(state, channel.id, threadTs)) return fail("thread_not_found");
+  const message: SimMessage = {
+    channel: channel.id,
+    ts: state.nextTs(),
+    user: SIM_WORKSPACE.botUserId,
+    fromBot: true,
+    text,
+    ephemeral: false,
+    files: [],
+    ...(blocks ? { blocks } : {}),
+    ...(threadTs ? { threadTs } : {}),
+  };
+  state.messages.push(message);
+  return { ok: true, channel: channel.id, ts: message.ts, message: messageJson(message) };
+}
+
+export function postEphemeral(state: SimState, args: Args): ApiResult {
+  const channel = writableChannel(state, args);
+  if (isResult(channel)) return channel;
+  const user = str(args.user);
+  if (!user) return fail("user_not_found");
+  const blocks = blocksArg(args);
+  const text = str(args.text) ?? "";
+  const valid = validateMessage(blocks, text);
+  if (!valid.ok) return fail(valid.error, { response_metadata: { messages: valid.problems } });
+  const threadTs = str(args.thread_ts);
+  const message: SimMessage = {
+    channel: channel.id,
+    ts: state.nextTs(),
+    user: SIM_WORKSPACE.botUserId,
+    fromBot: true,
+    text,
+    ephemeral: true,
+    visibleTo: user,
+    files: [],
+    ...(blocks ? { blocks } : {}),
+    ...(threadTs ? { threadTs } : {}),
+  };
+  state.messages.push(message);
+  return { ok: true, message_ts: message.ts };
+}
+
+export function update(state: SimState, args: Args): ApiResult {
+  const channel = writableChannel(state, args);
+  if (isResult(channel)) return channel;
+  const ts = str(args.ts);
+  const message = ts ? findMessage(state, channel.id, ts) : undefined;
+  // Ephemeral messages cannot be reached through the Web API, only through their response_url.
+  if (!message || message.ephemeral) return fail("message_not_found");
+  if (!message.fromBot) return fail("cant_update_message");
+  const blocks = blocksArg(args);
+  const text = str(args.text) ?? (blocks ? "" : message.text);
+  const valid = validateMessage(blocks ?? message.blocks, text);
+  if (!valid.ok) return fail(valid.error, { response_metadata: { messages: valid.problems } });
+  message.text = text;
+  if (blocks) message.blocks = blocks;
+  message.editedAt = state.nextTs();
+  return { ok: true, channel: channel.id, ts: message.ts, text: message.text, message: messageJson(message) };
+}
+
+export function remove(state: SimState, args: Args): ApiResult {
+  const channel = writableChannel(state, args);
+  if (isResult(channel)) return channel;
+  const ts = str(args.ts);
+  const index = state.messages.findIndex((m) => m.channel === channel.id && m.ts === ts && !m.ephemeral);
+  const message = state.messages[index];
+  if (!message) return fail("message_not_found");
+  if (!message.fromBot) return fail("cant_delete_message");
+  state.messages.splice(index, 1);
+  return { ok: true, channel: channel.id, ts: message.ts };
+}

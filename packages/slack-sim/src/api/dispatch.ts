@@ -1,0 +1,81 @@
+import type { SimState } from "../state.js";
+import { type ApiResult, type Args, fail, readArgs, redact, str } from "./args.js";
+import * as chat from "./chat.js";
+import * as directory from "./directory.js";
+import * as files from "./files.js";
+import * as views from "./views.js";
+
+type Method = (state: SimState, args: Args, baseUrl: string) => ApiResult;
+
+/** Every Web API method the sim answers; anything else gets Slack's `unknown_method`. */
+export const METHODS: Record<string, Method> = {
+  "auth.test": directory.authTest,
+  "chat.postMessage": chat.postMessage,
+  "chat.postEphemeral": chat.postEphemeral,
+  "chat.update": chat.update,
+  "chat.delete": chat.remove,
+  "views.open": views.open,
+  "views.push": views.push,
+  "views.update": views.update,
+  "views.publish": views.publish,
+  "conversations.info": directory.conversationsInfo,
+  "conversations.join": directory.conversationsJoin,
+  "users.info": directory.usersInfo,
+  "files.getUploadURLExternal": files.getUploadURLExternal,
+  "files.completeUploadExternal": files.completeUploadExternal,
+};
+
+const answer = (body: ApiResult, status = 200, headers: Record<string, string> = {}): Response =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", ...headers },
+  });
+
+/**
+ * Answers `POST /api/<method>`: checks the bot token (header, or `token` in the body as older clients send it),
+ * answers an injected fault if one is queued, runs the method, and records the call with tokens redacted.
+ */
+export async function dispatch(state: SimState, botToken: string, method: string, request: Request): Promise<Response> {
+  const args = await readArgs(request);
+  const bearer = request.headers.get("authorization")?.replace(/^Bearer\s+/i, "");
+  const token = bearer || str(args.token);
+  const record = (status: number, result: ApiResult): void => {
+    state.calls.push({
+      method,
+      args: redact(args),
+      at: state.now(),
+      status,
+      ok: result.ok,
+      ...(result.ok ? {} : { error: result.error }),
+    });
+  };
+
+  const fault = state.faults.get(method)?.shift();
+  if (fault) {
+    if ("status" in fault) {
+      // Slack's rate limit: HTTP 429 with Retry-After in seconds (https://api.slack.com/apis/rate-limits).
+      const result = fail("ratelimited");
+      record(429, result);
+      return answer(result, 429, { "retry-after": String(fault.retryAfter) });
+    }
+    const result = fail(fault.error);
+    record(200, result);
+    return answer(result);
+  }
+
+  const run = METHODS[method];
+  let result: ApiResult;
+  if (!run) result = fail("unknown_method");
+  else if (!token) result = fail("not_authed");
+  else if (token !== botToken) result = fail("invalid_auth");
+  else {
+    try {
+      result = run(state, args, new URL(request.url).origin);
+    } catch (error) {
+      // A JSON argument that does not parse: Slack answers invalid_arguments (or invalid_blocks_format).
+      result = fail(error instanceof SyntaxError ? "invalid_arguments" : "internal_error");
+    }
+  }
+  record(200, result);
+  return answer(result);
+}

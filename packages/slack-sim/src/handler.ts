@@ -1,0 +1,23 @@
+import { dispatch } from "./api/dispatch.js";
+import { receiveUpload } from "./api/files.js";
+import { handleResponseUrl } from "./respond.js";
+import type { SimState } from "./state.js";
+
+/**
+ * The sim's one fetch-style handler, behind both the HTTP server and in-process use:
+ * `POST /api/<method>` (the Web API), `POST /response/<id>` (response_urls), `POST /upload/<file id>` (upload_urls).
+ */
+export function createHandler(state: SimState, botToken: string): (request: Request) => Promise<Response> {
+  return async (request) => {
+    const { pathname } = new URL(request.url);
+    const [, kind, id, ...rest] = pathname.split("/");
+    if (request.method !== "POST" && !(request.method === "GET" && kind === "api")) {
+      return new Response("method not allowed", { status: 405 });
+    }
+    if (!id || rest.length > 0) return new Response("not found", { status: 404 });
+    if (kind === "api") return dispatch(state, botToken, decodeURIComponent(id), request);
+    if (kind === "response") return handleResponseUrl(state, id, request);
+    if (kind === "upload") return receiveUpload(state, id, request);
+    return new Response("not found", { status: 404 });
+  };
+}

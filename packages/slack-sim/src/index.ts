@@ -1,0 +1,16 @@
+// @studio-kit/slack-sim: a local stand-in for Slack that drives a real Bolt app over HTTP.
+
+export type { CommandInput, CommandResult } from "./actions/command.js";
+export type { Delivery } from "./actions/deliver.js";
+export type { EventResult, MessageInput } from "./actions/events.js";
+export type { ClickInput, InteractionResult, SubmitInput, SubmitResult } from "./actions/interactions.js";
+export type { SlackSimErrorCode } from "./errors.js";
+export { SlackSimError } from "./errors.js";
+export type { SlackRetry } from "./signing.js";
+export { signSlackRequest, slackHeaders } from "./signing.js";
+export type { SlackSim, SlackSimOptions } from "./sim.js";
+export { createSlackSim } from "./sim.js";
+export { RESPONSE_URL_LIMITS, SIM_WORKSPACE, TRIGGER_LIFETIME_MS } from "./state.js";
+export type { Block, Fault, SimCall, SimChannel, SimFile, SimMessage, SimUser, SimView, View } from "./types.js";
+export type { Validation } from "./validate.js";
+export { validateMessage, validateView } from "./validate.js";

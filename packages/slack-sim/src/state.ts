@@ -1,0 +1,115 @@
+import type { Fault, SimCall, SimChannel, SimFile, SimMessage, SimUser, SimView, View } from "./types.js";
+
+/** The workspace the sim pretends to be. Exported as `SIM_WORKSPACE` so tests can name its ids. */
+export const SIM_WORKSPACE = {
+  teamId: "T0SIM0001",
+  teamDomain: "studio-sim",
+  appId: "A0SIM0001",
+  botId: "B0SIM0001",
+  botUserId: "U0SIMBOT1",
+  /** Slack's deprecated verification token, still sent in payloads. */
+  verificationToken: "sim-verification-token",
+} as const;
+
+/** What `response_url` accepts: Slack documents 5 uses within 30 minutes. */
+export const RESPONSE_URL_LIMITS = { uses: 5, lifetimeMs: 30 * 60_000 } as const;
+/** A `trigger_id` opens a modal within 3 s of the interaction that carried it. */
+export const TRIGGER_LIFETIME_MS = 3_000;
+
+export interface ResponseUrlRecord {
+  channel: string;
+  user: string;
+  createdAt: number;
+  uses: number;
+  /** For an interaction on a message: the message `replace_original`/`delete_original` act on. */
+  messageTs?: string;
+  threadTs?: string;
+}
+
+export interface PendingUpload {
+  id: string;
+  filename: string;
+  length: number;
+  bytes?: Uint8Array;
+}
+
+/** Mutable state shared by the Web API methods, the HTTP handler and the actions. */
+export interface SimState {
+  now(): number;
+  channels: Map<string, SimChannel>;
+  users: Map<string, SimUser>;
+  messages: SimMessage[];
+  views: Map<string, SimView>;
+  homes: Map<string, View>;
+  calls: SimCall[];
+  faults: Map<string, Fault[]>;
+  responseUrls: Map<string, ResponseUrlRecord>;
+  triggers: Map<string, { user: string; createdAt: number }>;
+  uploads: Map<string, PendingUpload>;
+  files: Map<string, SimFile>;
+  /** A fresh id: `prefix` + a counter, readable in test output. */
+  nextId(prefix: string): string;
+  /** A fresh message ts, unique and increasing like Slack's `seconds.micro`. */
+  nextTs(): string;
+}
+
+export function createState(now: () => number, channels: SimChannel[], users: SimUser[]): SimState {
+  let counter = 0;
+  let lastTs = 0;
+  return {
+    now,
+    channels: new Map(channels.map((channel) => [channel.id, { ...channel }])),
+    users: new Map(users.map((user) => [user.id, { ...user }])),
+    messages: [],
+    views: new Map(),
+    homes: new Map(),
+    calls: [],
+    faults: new Map(),
+    responseUrls: new Map(),
+    triggers: new Map(),
+    uploads: new Map(),
+    files: new Map(),
+    nextId(prefix) {
+      counter += 1;
+      return `${prefix}${String(counter).padStart(6, "0")}`;
+    },
+    nextTs() {
+      // Micro-seconds since the epoch, bumped by one when two messages land in the same micro-second.
+      lastTs = Math.max(lastTs + 1, Math.floor(now() * 1000));
+      return `${Math.floor(lastTs / 1e6)}.${String(lastTs % 1e6).padStart(6, "0")}`;
+    },
+  };
+}
+
+/** The user, made up on first sight so that tests can name anyone (`U123`) without declaring them. */
+export function userOf(state: SimState, id: string): SimUser {
+  let user = state.users.get(id);
+  if (!user) {
+    user = { id, name: id.toLowerCase(), realName: id };
+    state.users.set(id, user);
+  }
+  return user;
+}
+
+/** A direct message with a user is the conversation `D` + user id; the bot is always in it. */
+export function channelOf(state: SimState, id: string): SimChannel | undefined {
+  if (id.startsWith("U") || id.startsWith("W")) return dmChannel(state, id);
+  const known = state.channels.get(id);
+  if (known || !id.startsWith("D")) return known;
+  return dmChannel(state, id.slice(1));
+}
+
+function dmChannel(state: SimState, userId: string): SimChannel {
+  const id = `D${userId}`;
+  let channel = state.channels.get(id);
+  if (!channel) {
+    channel = { id, name: id, member: true };
+    state.channels.set(id, channel);
+  }
+  return channel;
+}
+
+/** Finds a message by channel and ts, ephemeral ones included (callers decide whether those are reachable). */
+export function findMessage(state: SimState, channel: string, ts: string): SimMessage | undefined {
+  return state.messages.find((message) => message.channel === channel && message.ts === ts);
+}

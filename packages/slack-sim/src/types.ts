@@ -1,0 +1,80 @@
+// The sim's record of the workspace: what the readers return and what the Web API methods change.
+
+/** Any Block Kit block; the sim checks the limits it knows (see validate.ts) and keeps the rest as given. */
+export type Block = Record<string, unknown>;
+
+/** A Block Kit view (modal or home tab). */
+export interface View {
+  type: string;
+  blocks?: Block[];
+  [key: string]: unknown;
+}
+
+/** A file shared by `files.completeUploadExternal`. */
+export interface SimFile {
+  id: string;
+  name: string;
+  title: string;
+  mimetype: string;
+  size: number;
+  bytes: Uint8Array;
+}
+
+/** One message as people in the channel would see it. */
+export interface SimMessage {
+  channel: string;
+  ts: string;
+  /** The author: a user id, or the bot's user id. */
+  user: string;
+  /** True when the bot (Web API, `response_url`, ack body) wrote it. */
+  fromBot: boolean;
+  text: string;
+  blocks?: Block[];
+  threadTs?: string;
+  /** Ephemeral messages are visible to one user only, and never to the Web API. */
+  ephemeral: boolean;
+  visibleTo?: string;
+  /** The ts of the last `chat.update` or `replace_original`. */
+  editedAt?: string;
+  files: SimFile[];
+}
+
+/** A modal on someone's screen, or one that was closed. */
+export interface SimView {
+  id: string;
+  user: string;
+  view: View;
+  hash: string;
+  /** The view this one was pushed on top of. */
+  previousViewId?: string;
+  open: boolean;
+  externalId?: string;
+}
+
+/** One Web API call as the bot made it, tokens redacted. */
+export interface SimCall {
+  method: string;
+  args: Record<string, unknown>;
+  /** On the sim's clock, ms since the epoch. */
+  at: number;
+  status: number;
+  ok: boolean;
+  error?: string;
+}
+
+/** A failure to answer to the next call of one method. */
+export type Fault = { error: string } | { status: 429; retryAfter: number };
+
+/** A channel in the sim's workspace. `member`: whether the bot is in it. */
+export interface SimChannel {
+  id: string;
+  name: string;
+  member: boolean;
+}
+
+/** A person in the sim's workspace. */
+export interface SimUser {
+  id: string;
+  name: string;
+  realName: string;
+}

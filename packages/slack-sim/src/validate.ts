@@ -1,0 +1,139 @@
+import type { Block } from "./types.js";
+
+// Block Kit limits from Slack's reference (https://api.slack.com/reference/block-kit), as listed in the
+// project's platform notes. Only these are checked; anything else in a block is kept as given.
+const LIMITS = {
+  messageBlocks: 50,
+  viewBlocks: 100,
+  sectionText: 3000,
+  sectionFields: 10,
+  fieldText: 2000,
+  id: 255,
+  imageUrl: 3000,
+  altText: 2000,
+  buttonText: 75,
+  buttonValue: 2000,
+  buttonUrl: 3000,
+  actionsElements: 25,
+  staticOptions: 100,
+  // Reported, undocumented: messages whose blocks carry more text than about this fail with msg_blocks_too_long.
+  messageBlocksText: 13_200,
+} as const;
+
+/** The outcome of a Block Kit check: Slack's error code and one line per problem, as `response_metadata` has. */
+export type Validation = { ok: true } | { ok: false; error: string; problems: string[] };
+
+type Obj = Record<string, unknown>;
+const isObj = (value: unknown): value is Obj => typeof value === "object" && value !== null && !Array.isArray(value);
+const textOf = (value: unknown): string | undefined =>
+  typeof value === "string" ? value : isObj(value) && typeof value.text === "string" ? value.text : undefined;
+
+function checkLength(problems: string[], where: string, value: unknown, max: number, min = 0): void {
+  if (value === undefined) return;
+  const length = typeof value === "string" ? value.length : (textOf(value)?.length ?? 0);
+  if (length > max) problems.push(`${where} must be at most ${max} characters (got ${length})`);
+  else if (length < min) problems.push(`${where} must be at least ${min} character${min === 1 ? "" : "s"}`);
+}
+
+function checkElement(problems: string[], where: string, element: unknown): void {
+  if (!isObj(element)) return;
+  checkLength(problems, `${where}.action_id`, element.action_id, LIMITS.id);
+  if (element.type === "button") {
+    checkLength(problems, `${where}.text`, element.text, LIMITS.buttonText, 1);
+    checkLength(problems, `${where}.value`, element.value, LIMITS.buttonValue);
+    checkLength(problems, `${where}.url`, element.url, LIMITS.buttonUrl);
+  }
+  if (element.type === "image") {
+    checkLength(problems, `${where}.image_url`, element.image_url, LIMITS.imageUrl);
+    checkLength(problems, `${where}.alt_text`, element.alt_text, LIMITS.altText);
+  }
+  if (element.type === "static_select" || element.type === "multi_static_select") {
+    const options = Array.isArray(element.options) ? element.options.length : 0;
+    if (options > LIMITS.staticOptions) {
+      problems.push(`${where}.options must have at most ${LIMITS.staticOptions} items (got ${options})`);
+    }
+  }
+}
+
+function checkBlock(problems: string[], index: number, block: unknown): void {
+  const where = `blocks[${index}]`;
+  if (!isObj(block) || typeof block.type !== "string") {
+    problems.push(`${where} must be an object with a type`);
+    return;
+  }
+  checkLength(problems, `${where}.block_id`, block.block_id, LIMITS.id);
+  if (block.type === "section") {
+    const fields = Array.isArray(block.fields) ? block.fields : undefined;
+    if (block.text === undefined && !fields) problems.push(`${where} must have text or fields`);
+    checkLength(problems, `${where}.text`, block.text, LIMITS.sectionText, 1);
+    if (fields && fields.length > LIMITS.sectionFields) {
+      problems.push(`${where}.fields must have at most ${LIMITS.sectionFields} items (got ${fields.length})`);
+    }
+    fields?.forEach((field, i) => {
+      checkLength(problems, `${where}.fields[${i}]`, field, LIMITS.fieldText);
+    });
+    checkElement(problems, `${where}.accessory`, block.accessory);
+  }
+  if (block.type === "image") checkElement(problems, where, { ...block, type: "image" });
+  if (block.type === "actions") {
+    const elements = Array.isArray(block.elements) ? block.elements : [];
+    if (elements.length > LIMITS.actionsElements) {
+      problems.push(`${where}.elements must have at most ${LIMITS.actionsElements} items (got ${elements.length})`);
+    }
+    elements.forEach((element, i) => {
+      checkElement(problems, `${where}.elements[${i}]`, element);
+    });
+  }
+  if (block.type === "input") checkElement(problems, `${where}.element`, block.element);
+}
+
+function checkBlocks(blocks: unknown, max: number): string[] {
+  if (!Array.isArray(blocks)) return ["blocks must be an array"];
+  const problems: string[] = [];
+  if (blocks.length > max) problems.push(`blocks must have at most ${max} items (got ${blocks.length})`);
+  blocks.forEach((block, i) => {
+    checkBlock(problems, i, block);
+  });
+  return problems;
+}
+
+/** Sums every string in the blocks: the sim's reading of Slack's undocumented "too much text" limit. */
+function textLength(value: unknown): number {
+  if (typeof value === "string") return value.length;
+  if (Array.isArray(value)) return value.reduce((sum: number, item) => sum + textLength(item), 0);
+  if (isObj(value)) return Object.values(value).reduce((sum: number, item) => sum + textLength(item), 0);
+  return 0;
+}
+
+/**
+ * Checks a message's blocks against Block Kit limits, as `chat.postMessage`/`chat.update` would:
+ * `no_text` without text or blocks, `invalid_blocks` for a broken limit, `msg_blocks_too_long` past ~13,200
+ * characters of text in the blocks.
+ *
+ * @example
+ * const result = validateMessage(blocks, "fallback text");
+ * if (!result.ok) console.log(result.error, result.problems);
+ */
+export function validateMessage(blocks: Block[] | undefined, text?: string): Validation {
+  if (blocks === undefined) return text ? { ok: true } : { ok: false, error: "no_text", problems: ["text is empty"] };
+  const problems = checkBlocks(blocks, LIMITS.messageBlocks);
+  if (problems.length > 0) return { ok: false, error: "invalid_blocks", problems };
+  const total = textLength(blocks);
+  if (total > LIMITS.messageBlocksText) {
+    return { ok: false, error: "msg_blocks_too_long", problems: [`blocks carry ${total} characters of text`] };
+  }
+  return { ok: true };
+}
+
+/**
+ * Checks a modal or Home tab view as `views.open`/`update`/`push`/`publish` would. Slack answers a broken view with
+ * `invalid_arguments` (not `invalid_blocks`) and the details in `response_metadata.messages`.
+ */
+export function validateView(view: unknown): Validation {
+  if (!isObj(view) || (view.type !== "modal" && view.type !== "home")) {
+    return { ok: false, error: "invalid_arguments", problems: ["view.type must be modal or home"] };
+  }
+  const problems = checkBlocks(view.blocks ?? [], LIMITS.viewBlocks);
+  if (view.type === "modal") checkLength(problems, "view.title", view.title, 24, 1);
+  return problems.length > 0 ? { ok: false, error: "invalid_arguments", problems } : { ok: true };
+}
