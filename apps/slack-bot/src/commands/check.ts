@@ -1,0 +1,188 @@
+import { type Catalog, type CatalogModel, modelsFor, type Preset, pickModel } from "./catalog.js";
+import { echo } from "./flags.js";
+import type { Command, GenerationKind, ImageCommand, MusicCommand, VideoCommand, VoiceCommand } from "./types.js";
+
+// Checks a parsed command against the catalog and presets before anything is generated, so a wrong value costs
+// the user a second try, not credits. The rules follow the API's generation rules as the sandbox implements
+// them (packages/sandbox/src/generation/validate.ts): values come from the chosen model, presets must exist,
+// fit the output and a non-stackable one must be used alone.
+
+/** Images per request (the API's bound for `count`). */
+export const MAX_COUNT = 4;
+/** Music duration bounds the API accepts, in seconds. */
+export const MUSIC_SECONDS = { min: 1, max: 600 } as const;
+
+/** One option that cannot be used, with the values that can. */
+export interface OptionProblem {
+  /** The flag, such as `--model`. */
+  option: string;
+  /** What is wrong, in words for the user. */
+  message: string;
+  /** The values that would work (possibly many: message builders cut the list short). */
+  valid: string[];
+}
+
+/** The outcome of {@link checkOptions}: the model the command will use, or every problem found. */
+export type CheckResult = { ok: true; model: CatalogModel | undefined } | { ok: false; problems: OptionProblem[] };
+
+const RATIO = /^(\d+):(\d+)$/;
+const PRESET_FORMAT: Partial<Record<GenerationKind, string>> = { image: "IMAGE", video: "VIDEO" };
+
+function checkValue<T extends string | number>(
+  problems: OptionProblem[],
+  option: string,
+  value: T | undefined,
+  allowed: readonly T[] | null | undefined,
+  model: CatalogModel,
+): void {
+  if (value === undefined) return;
+  const list = allowed ?? [];
+  if (list.includes(value)) return;
+  const valid = list.map(String);
+  const message = valid.length
+    ? `\`${option} ${echo(String(value))}\` is not available for ${model.id}.`
+    : `${model.id} does not take \`${option}\`: leave it out.`;
+  problems.push({ option, message, valid });
+}
+
+function checkRatio(problems: OptionProblem[], ratio: string | undefined): void {
+  if (ratio === undefined) return;
+  const match = RATIO.exec(ratio.trim());
+  if (match && Number(match[1]) > 0 && Number(match[2]) > 0) return;
+  problems.push({
+    option: "--ratio",
+    message: "`--ratio` is width:height with whole numbers above zero.",
+    valid: ["1:1", "16:9", "9:16", "4:3", "3:4"],
+  });
+}
+
+function checkModel(
+  problems: OptionProblem[],
+  catalog: Catalog,
+  role: GenerationKind,
+  id: string | undefined,
+  option = "--model",
+): CatalogModel | undefined {
+  const model = pickModel(catalog, role, id);
+  if (model) return model;
+  const models = pickAll(catalog, role);
+  problems.push({
+    option,
+    message: models.length
+      ? `There is no ${role} model \`${echo(id ?? "")}\`.`
+      : `No ${role} models are available right now.`,
+    valid: models,
+  });
+  return undefined;
+}
+
+const pickAll = (catalog: Catalog, role: GenerationKind) => modelsFor(catalog, role).models.map((model) => model.id);
+
+function checkPresets(problems: OptionProblem[], slugs: string[], role: GenerationKind, presets: Preset[]): void {
+  if (!slugs.length) return;
+  const format = PRESET_FORMAT[role];
+  const fitting = presets.filter((preset) => !format || !preset.outputFormat || preset.outputFormat === format);
+  const valid = fitting.map((preset) => preset.slug);
+  const found: Preset[] = [];
+  for (const slug of slugs) {
+    const preset = presets.find((candidate) => candidate.slug === slug);
+    if (!preset) problems.push({ option: "--preset", message: `There is no preset \`${echo(slug)}\`.`, valid });
+    else if (!fitting.includes(preset)) {
+      const kind = (preset.outputFormat ?? "").toLowerCase();
+      problems.push({ option: "--preset", message: `\`${slug}\` is a ${kind} preset, not for ${role}.`, valid });
+    } else found.push(preset);
+  }
+  const alone = found.find((preset) => preset.stackable === false);
+  if (alone && slugs.length > 1) {
+    problems.push({
+      option: "--preset",
+      message: `\`${alone.slug}\` cannot be combined with other presets: use it on its own.`,
+      valid: fitting.filter((preset) => preset.stackable !== false).map((preset) => preset.slug),
+    });
+  }
+}
+
+function checkImage(problems: OptionProblem[], command: ImageCommand, catalog: Catalog, presets: Preset[]) {
+  checkRatio(problems, command.ratio);
+  if (command.count !== undefined && (command.count < 1 || command.count > MAX_COUNT)) {
+    problems.push({
+      option: "--count",
+      message: `\`--count\` is from 1 to ${MAX_COUNT}.`,
+      valid: ["1", "2", "3", "4"],
+    });
+  }
+  const model = checkModel(problems, catalog, "image", command.model);
+  if (model) {
+    checkValue(problems, "--quality", command.quality, model.supportedQualities, model);
+    checkValue(problems, "--resolution", command.resolution, model.supportedResolutions, model);
+  }
+  checkPresets(problems, command.presets, "image", presets);
+  return model;
+}
+
+function checkVideo(problems: OptionProblem[], command: VideoCommand, catalog: Catalog, presets: Preset[]) {
+  checkRatio(problems, command.ratio);
+  const model = checkModel(problems, catalog, "video", command.model);
+  if (model) {
+    checkValue(problems, "--duration", command.duration, model.supportedDurations, model);
+    checkValue(problems, "--resolution", command.resolution, model.supportedResolutions, model);
+  }
+  checkPresets(problems, command.presets, "video", presets);
+  return model;
+}
+
+function checkMusic(problems: OptionProblem[], command: MusicCommand, catalog: Catalog) {
+  const { minDuration: min, maxDuration: max } = command;
+  if (command.instrumental && command.lyrics !== undefined) {
+    problems.push({
+      option: "--lyrics",
+      message: "An instrumental track has no lyrics: drop one of the two.",
+      valid: [],
+    });
+  }
+  for (const [option, value] of [
+    ["--min-duration", min],
+    ["--max-duration", max],
+  ] as const) {
+    if (value !== undefined && (value < MUSIC_SECONDS.min || value > MUSIC_SECONDS.max)) {
+      problems.push({ option, message: `\`${option}\` is from 1 to 600 seconds.`, valid: [] });
+    }
+  }
+  const model = checkModel(problems, catalog, "music", undefined);
+  if (min !== undefined && max !== undefined && min > max) {
+    problems.push({ option: "--min-duration", message: "`--min-duration` is more than `--max-duration`.", valid: [] });
+  } else if (model && (min !== undefined || max !== undefined)) {
+    // The API picks one of the model's lengths inside the bounds; none inside means a refusal.
+    const lengths = model.supportedDurations ?? [];
+    const fits = lengths.some((seconds) => seconds >= (min ?? 0) && seconds <= (max ?? Number.POSITIVE_INFINITY));
+    if (!fits) {
+      problems.push({
+        option: "--min-duration",
+        message: `${model.id} makes tracks of ${lengths.join(", ")} seconds; none is within your bounds.`,
+        valid: lengths.map(String),
+      });
+    }
+  }
+  return model;
+}
+
+const checkVoice = (problems: OptionProblem[], command: VoiceCommand, catalog: Catalog) =>
+  checkModel(problems, catalog, "voice", command.voice, "--voice");
+
+/**
+ * Checks a command's options against the model catalog (`availableGenerationModels`) and the presets
+ * (`studioPresetsPage` items) before any credit is spent. Commands that generate nothing always pass.
+ *
+ * @example
+ * const checked = checkOptions(command, catalog, presets);
+ * if (!checked.ok) await respond(invalidOptionsMessage(checked.problems));
+ */
+export function checkOptions(command: Command, catalog: Catalog, presets: Preset[]): CheckResult {
+  const problems: OptionProblem[] = [];
+  let model: CatalogModel | undefined;
+  if (command.kind === "image") model = checkImage(problems, command, catalog, presets);
+  else if (command.kind === "video") model = checkVideo(problems, command, catalog, presets);
+  else if (command.kind === "music") model = checkMusic(problems, command, catalog);
+  else if (command.kind === "voice") model = checkVoice(problems, command, catalog);
+  return problems.length ? { ok: false, problems } : { ok: true, model };
+}

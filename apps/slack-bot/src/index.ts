@@ -1,0 +1,23 @@
+// The decisions layer: plain functions the Bolt listeners (added later) call, and the tests call without Slack.
+
+export type { Catalog, CatalogModel, Preset } from "./commands/catalog.js";
+export type { CheckResult, OptionProblem } from "./commands/check.js";
+export { checkOptions, MAX_COUNT } from "./commands/check.js";
+export type { CreditsDecision, CreditsVerdict } from "./commands/cost.js";
+export { creditsDecision, estimateCost } from "./commands/cost.js";
+export { parseCommand, parseMention } from "./commands/parse.js";
+export type * from "./commands/types.js";
+export { isGeneration } from "./commands/types.js";
+export type { Config, LogLevel } from "./config.js";
+export { ConfigError, readConfig } from "./config.js";
+export type { Block, SlackMessage } from "./messages/blocks.js";
+export { confirmSpendMessage, creditsMessage, notEnoughCreditsMessage } from "./messages/credits.js";
+export { failedMessage, invalidOptionsMessage, inviteHintMessage, parseErrorMessage } from "./messages/errors.js";
+export { helpMessage } from "./messages/help.js";
+export type { ActionId } from "./messages/ids.js";
+export { ACTIONS } from "./messages/ids.js";
+export { assetsMessage, boardsMessage, modelsMessage, presetsMessage } from "./messages/lists.js";
+export { progressMessage } from "./messages/progress.js";
+export { replyFor } from "./messages/reply.js";
+export type { ResultAsset, ResultContext } from "./messages/results.js";
+export { audioResultsMessage, imageResultsMessage, videoResultsMessage } from "./messages/results.js";

@@ -1,0 +1,144 @@
+// Block Kit building blocks that keep within Slack's limits whatever they are given
+// (platform notes: ../../shared/notes/platform-facts.md; checked in tests by slack-sim's validateMessage).
+
+/** A Block Kit block, loosely typed: builders construct known shapes, and the tests validate them. */
+export type Block = Record<string, unknown>;
+
+/** What every builder returns: the notification/fallback text and the blocks. */
+export interface SlackMessage {
+  text: string;
+  blocks: Block[];
+}
+
+/** Limits the builders keep under, from Slack's Block Kit reference. */
+export const LIMITS = {
+  blocks: 50,
+  sectionText: 3000,
+  fieldText: 2000,
+  buttonText: 75,
+  buttonValue: 2000,
+  actionsElements: 25,
+  imageUrl: 3000,
+  altText: 2000,
+  contextText: 3000,
+  // Slack refuses a message whose blocks carry more than about 13,200 characters (reported, undocumented):
+  // builders stay well under it, leaving room for block types and ids.
+  blocksText: 11_000,
+  // Top-level text is for notifications and screen readers; Slack truncates long ones, so keep it short.
+  text: 3000,
+} as const;
+
+/** Cuts text to `max` characters, ending with an ellipsis when cut. Never returns an empty string. */
+export function truncate(text: string, max: number): string {
+  const value = text.length ? text : " ";
+  if (value.length <= max) return value;
+  // Do not cut a surrogate pair in half: a lone surrogate renders as garbage.
+  let end = max - 1;
+  const last = value.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end--;
+  return `${value.slice(0, end)}…`;
+}
+
+/**
+ * Escapes text a user typed before it goes into mrkdwn: `<!channel>` or `<@U1>` in a prompt must not ping anyone
+ * (https://api.slack.com/reference/surfaces/formatting#escaping).
+ */
+export function escapeText(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+/** User text for mrkdwn: escaped, flattened to one line, and cut to `max` characters. */
+export function quote(text: string, max: number): string {
+  return truncate(escapeText(text.replace(/\s+/g, " ").trim()), max);
+}
+
+/** A mrkdwn section. */
+export function section(text: string, accessory?: Block): Block {
+  const block: Block = { type: "section", text: { type: "mrkdwn", text: truncate(text, LIMITS.sectionText) } };
+  if (accessory) block.accessory = accessory;
+  return block;
+}
+
+/** A section of up to 10 two-column fields. */
+export function fields(values: string[]): Block {
+  return {
+    type: "section",
+    fields: values.slice(0, 10).map((value) => ({ type: "mrkdwn", text: truncate(value, LIMITS.fieldText) })),
+  };
+}
+
+/** A small grey line. */
+export function context(text: string): Block {
+  return { type: "context", elements: [{ type: "mrkdwn", text: truncate(text, LIMITS.contextText) }] };
+}
+
+/** A divider. */
+export const divider = (): Block => ({ type: "divider" });
+
+/** A button whose `value` carries ids (never a secret: values come back in every click payload). */
+export function button(text: string, actionId: string, value: string, style?: "primary" | "danger"): Block {
+  const block: Block = {
+    type: "button",
+    text: { type: "plain_text", text: truncate(text, LIMITS.buttonText), emoji: true },
+    action_id: actionId,
+    value: value.slice(0, LIMITS.buttonValue),
+  };
+  if (style) block.style = style;
+  return block;
+}
+
+/** An actions block of at most 25 elements. */
+export function actions(elements: Block[], blockId?: string): Block {
+  const block: Block = { type: "actions", elements: elements.slice(0, LIMITS.actionsElements) };
+  if (blockId) block.block_id = blockId.slice(0, 255);
+  return block;
+}
+
+/** An image block. */
+export function image(url: string, altText: string, title?: string): Block {
+  const block: Block = {
+    type: "image",
+    image_url: url.slice(0, LIMITS.imageUrl),
+    alt_text: truncate(altText, LIMITS.altText),
+  };
+  if (title) block.title = { type: "plain_text", text: truncate(title, 2000) };
+  return block;
+}
+
+/** Values as a readable list, cut after `max` items: "a, b, c and 12 more". */
+export function listValues(values: readonly string[], max = 15, maxChars = 600): string {
+  const shown = values.slice(0, max).map((value) => `\`${truncate(value, 60)}\``);
+  const rest = values.length - shown.length;
+  const joined = truncate(shown.join(", "), maxChars);
+  return rest > 0 ? `${joined} and ${rest} more` : joined;
+}
+
+/** Characters of text in blocks, counted the way Slack's size limit is reported to count. */
+export function textSize(value: unknown): number {
+  if (typeof value === "string") return value.length;
+  if (Array.isArray(value)) return value.reduce((sum: number, item) => sum + textSize(item), 0);
+  if (value && typeof value === "object") return Object.values(value).reduce((sum: number, v) => sum + textSize(v), 0);
+  return 0;
+}
+
+/**
+ * Assembles a message and keeps it within the block count and total size, dropping trailing blocks (and saying
+ * so) when a list was too long. Builders cap their lists first; this is the last line of defence.
+ */
+export function message(text: string, blocks: Block[]): SlackMessage {
+  const kept: Block[] = [];
+  const note = context("_More than fits in one message: narrow it down to see the rest._");
+  let size = textSize(note);
+  let dropped = false;
+  for (const block of blocks) {
+    const blockSize = textSize(block);
+    if (kept.length >= LIMITS.blocks - 1 || size + blockSize > LIMITS.blocksText) {
+      dropped = true;
+      break;
+    }
+    kept.push(block);
+    size += blockSize;
+  }
+  if (dropped) kept.push(note);
+  return { text: truncate(text.trim(), LIMITS.text), blocks: kept };
+}

@@ -1,0 +1,26 @@
+import type { Command } from "../commands/types.js";
+import { quote } from "./blocks.js";
+
+/** "2 images", "a video", "a music track", "a voiceover": what a command asks for, in words. */
+export function whatIsAsked(command: Command): string {
+  switch (command.kind) {
+    case "image": {
+      const count = command.count ?? 1;
+      return count === 1 ? "an image" : `${count} images`;
+    }
+    case "video":
+      return "a video";
+    case "music":
+      return "a music track";
+    case "voice":
+      return "a voiceover";
+    default:
+      return command.kind;
+  }
+}
+
+/** The prompt or script of a generation command, quoted for mrkdwn and cut to `max`; "" for other commands. */
+export function promptOf(command: Command, max = 300): string {
+  const text = command.kind === "voice" ? command.script : "prompt" in command ? command.prompt : "";
+  return text ? `“${quote(text, max)}”` : "";
+}

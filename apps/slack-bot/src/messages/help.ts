@@ -1,0 +1,17 @@
+import { DESCRIPTIONS, USAGE } from "../commands/grammar.js";
+import { COMMAND_WORDS, type CommandWord } from "../commands/types.js";
+import { context, escapeText, message, type SlackMessage, section } from "./blocks.js";
+
+/**
+ * The help reply: every command with its usage, or one command's usage when `topic` is given.
+ * Also what a bare `/studio` shows.
+ */
+export function helpMessage(topic?: CommandWord): SlackMessage {
+  const words = topic ? [topic] : COMMAND_WORDS;
+  const lines = words.map((word) => `*${DESCRIPTIONS[word]}*\n\`${escapeText(USAGE[word])}\``);
+  return message(topic ? `Usage: ${USAGE[topic]}` : "What I can do", [
+    section(topic ? `*/studio ${topic}*` : "*Make images, video and audio without leaving Slack.*"),
+    ...lines.map((line) => section(line)),
+    context('Quote values with spaces: `--board "Spring campaign"`. In a channel, `@Studio <prompt>` works too.'),
+  ]);
+}

@@ -1,0 +1,19 @@
+// Every action_id the bot's messages carry, in one place: the listeners (added with the Bolt wiring) match on
+// these, so renaming one here renames both sides.
+
+/** Stable `action_id`s for buttons. */
+export const ACTIONS = {
+  addToBoard: "studio_add_to_board",
+  addToDefaultBoard: "studio_add_to_default_board",
+  variations: "studio_variations",
+  upscale: "studio_upscale",
+  removeBackground: "studio_remove_background",
+  regenerate: "studio_regenerate",
+  videoVertical: "studio_video_vertical",
+  videoSquare: "studio_video_square",
+  confirmSpend: "studio_confirm_spend",
+  cancelSpend: "studio_cancel_spend",
+} as const;
+
+/** One of {@link ACTIONS}. */
+export type ActionId = (typeof ACTIONS)[keyof typeof ACTIONS];

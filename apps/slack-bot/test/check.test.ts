@@ -1,0 +1,107 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { type Command, checkOptions, type OptionProblem, parseCommand } from "../src/index.js";
+import { loadStudioData, type StudioData } from "./support/studio.js";
+
+let studio: StudioData;
+beforeAll(async () => {
+  studio = await loadStudioData();
+});
+
+const parsed = (text: string): Command => {
+  const result = parseCommand(text);
+  if (!result.ok) throw new Error(result.message);
+  return result.command;
+};
+const problems = (text: string): OptionProblem[] => {
+  const result = checkOptions(parsed(text), studio.catalog, studio.presets);
+  if (result.ok) throw new Error(`expected problems for ${text}`);
+  return result.problems;
+};
+
+describe("checkOptions against the sandbox catalog", () => {
+  it("passes values the chosen model supports, and reports the model it will use", () => {
+    const result = checkOptions(
+      parsed(
+        "image a fox --model img-prism-xl --quality ultra --resolution 4K --count 4 --ratio 16:9 --preset golden-hour",
+      ),
+      studio.catalog,
+      studio.presets,
+    );
+    expect(result).toMatchObject({ ok: true, model: { id: "img-prism-xl" } });
+  });
+
+  it("uses the role's default model when none is given", () => {
+    expect(checkOptions(parsed("a fox"), studio.catalog, studio.presets)).toMatchObject({
+      ok: true,
+      model: { id: studio.catalog.defaultImageModelId },
+    });
+  });
+
+  it.each(["16x9", "16:0", "0:9", "a:b", "1.5:1"])("refuses the ratio %s, showing the form", (ratio) => {
+    expect(problems(`image a fox --ratio ${ratio}`)).toEqual([expect.objectContaining({ option: "--ratio" })]);
+  });
+
+  it.each([0, 5, 99])("refuses --count %i, listing 1 to 4", (count) => {
+    expect(problems(`image a fox --count ${count}`)).toEqual([
+      { option: "--count", message: expect.stringContaining("1 to 4"), valid: ["1", "2", "3", "4"] },
+    ]);
+  });
+
+  it("refuses an unknown model, listing the role's models", () => {
+    const [problem] = problems("image a fox --model dall-e");
+    expect(problem?.valid).toEqual((studio.catalog.imageModels ?? []).map((model) => model.id));
+  });
+
+  it("refuses a quality or resolution the model lacks, listing the model's values", () => {
+    expect(problems("image a fox --model img-aurora-2-fast --quality high --resolution 4K")).toEqual([
+      expect.objectContaining({ option: "--quality", valid: ["draft", "standard"] }),
+      expect.objectContaining({ option: "--resolution", valid: ["1K"] }),
+    ]);
+  });
+
+  it("checks video durations and resolutions per model", () => {
+    expect(problems("video waves --model vid-tide-1-turbo --duration 10 --resolution 1080p")).toEqual([
+      expect.objectContaining({ option: "--duration", valid: ["5"] }),
+      expect.objectContaining({ option: "--resolution", valid: ["720p"] }),
+    ]);
+    expect(
+      checkOptions(parsed("video waves --duration 12 --model vid-orbit-2"), studio.catalog, studio.presets).ok,
+    ).toBe(true);
+  });
+
+  it("refuses unknown presets, presets for the other output, and a non-stackable preset with others", () => {
+    expect(problems("image a fox --preset no-such-thing")[0]?.message).toContain("no preset");
+    expect(problems("image a fox --preset drone-orbit")[0]?.message).toContain("not for image");
+    const stacked = problems("image a fox --preset flat-illustration --preset golden-hour");
+    expect(stacked[0]?.message).toContain("on its own");
+    expect(stacked[0]?.valid).not.toContain("flat-illustration");
+  });
+
+  it("checks music bounds against the default model's lengths", () => {
+    expect(checkOptions(parsed("music folk --min-duration 20 --max-duration 40"), studio.catalog, []).ok).toBe(true);
+    expect(problems("music folk --min-duration 40 --max-duration 20")[0]?.message).toContain("more than");
+    expect(problems("music folk --min-duration 61 --max-duration 100")[0]?.valid).toEqual(["15", "30", "60"]);
+    expect(problems("music folk --max-duration 601")[0]?.option).toBe("--max-duration");
+    expect(problems('music folk --instrumental --lyrics "la"')[0]?.option).toBe("--lyrics");
+  });
+
+  it("checks the voice against the voice models", () => {
+    expect(checkOptions(parsed("voice Hello --voice voice-clone-pro"), studio.catalog, []).ok).toBe(true);
+    expect(problems("voice Hello --voice robot")[0]).toMatchObject({
+      option: "--voice",
+      valid: (studio.catalog.voiceModels ?? []).map((model) => model.id),
+    });
+  });
+
+  it("passes commands that generate nothing", () => {
+    expect(checkOptions(parsed("credits"), studio.catalog, []).ok).toBe(true);
+  });
+
+  it("says when a role has no models at all", () => {
+    const empty = { ...studio.catalog, imageModels: [], defaultImageModelId: null };
+    expect(checkOptions(parsed("a fox"), empty, [])).toEqual({
+      ok: false,
+      problems: [expect.objectContaining({ message: expect.stringContaining("No image models") })],
+    });
+  });
+});
