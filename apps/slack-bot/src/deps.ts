@@ -1,0 +1,24 @@
+import type { StudioClient } from "@studio-kit/core";
+import type { Poller } from "@studio-kit/poller";
+import type { Config } from "./config.js";
+import type { StudioDataCache } from "./services/studio-data.js";
+import type { Throttle } from "./services/throttle.js";
+
+/** The pino methods the bot uses (a pino logger fits). Fields are redacted by the logger's configuration. */
+export interface BotLogger {
+  debug(fields: Record<string, unknown>, message: string): void;
+  info(fields: Record<string, unknown>, message: string): void;
+  warn(fields: Record<string, unknown>, message: string): void;
+  error(fields: Record<string, unknown>, message: string): void;
+}
+
+/** What every listener gets: the configuration and the services, created once in `createBotApp`. */
+export interface BotDeps {
+  config: Config;
+  studio: StudioClient;
+  poller: Poller;
+  logger: BotLogger;
+  studioData: StudioDataCache;
+  /** Limits progress updates per message (chat.update is rate limited). */
+  throttle: Throttle;
+}

@@ -1,0 +1,60 @@
+import { getCredits, listBoards } from "@studio-kit/core";
+import { StudioPresetsPageDocument } from "@studio-kit/operations";
+import type { ParseResult } from "../commands/types.js";
+import type { BotDeps } from "../deps.js";
+import { creditsMessage } from "../messages/credits.js";
+import { parseErrorMessage } from "../messages/errors.js";
+import { helpMessage } from "../messages/help.js";
+import { boardsMessage, modelsMessage, presetsMessage } from "../messages/lists.js";
+import { notYetMessage, problemMessage } from "../messages/problems.js";
+import { runImage } from "./image.js";
+import type { Surface } from "./surface.js";
+
+/**
+ * Answers a parsed `/studio` text or mention on a surface. Never throws: any failure (the API refused, Slack
+ * refused) is logged and the asker gets a message saying what happened.
+ */
+export async function dispatch(deps: BotDeps, surface: Surface, result: ParseResult): Promise<void> {
+  try {
+    await answer(deps, surface, result);
+  } catch (error) {
+    deps.logger.error({ err: error, user: surface.user }, "request failed");
+    await surface.ephemeral(problemMessage(error)).catch((reason: unknown) => {
+      deps.logger.error({ err: reason, user: surface.user }, "could not tell the user about a failure");
+    });
+  }
+}
+
+async function answer(deps: BotDeps, surface: Surface, result: ParseResult): Promise<void> {
+  if (!result.ok) return surface.ephemeral(parseErrorMessage(result));
+  const { command } = result;
+  switch (command.kind) {
+    case "help":
+      return surface.reply(helpMessage(command.topic));
+    case "credits":
+      return surface.reply(creditsMessage(await getCredits(deps.studio)));
+    case "boards":
+      return surface.reply(boardsMessage(await listBoards(deps.studio)));
+    case "models":
+      return surface.reply(modelsMessage((await deps.studioData.get()).catalog, command.role));
+    case "presets": {
+      const { studioPresetsPage } = await deps.studio.request(StudioPresetsPageDocument, {
+        q: command.query ?? null,
+        limit: 20,
+      });
+      const items = studioPresetsPage?.items ?? [];
+      return surface.reply(presetsMessage(items, command.query, studioPresetsPage?.totalCount));
+    }
+    case "image":
+      return runImage(deps, surface, command);
+    case "video":
+    case "music":
+    case "voice":
+      return surface.ephemeral(notYetMessage(`Generating ${command.kind}`));
+    case "board-new":
+    case "board-use":
+      return surface.ephemeral(notYetMessage("Managing boards"));
+    case "assets":
+      return surface.ephemeral(notYetMessage("Searching assets"));
+  }
+}

@@ -1,0 +1,32 @@
+import type { SlackMessage } from "../messages/blocks.js";
+
+/** A message the bot posted to the conversation, which it can replace later. */
+export interface Posted {
+  /** Replaces the message (progress, then results). */
+  update(message: SlackMessage): Promise<void>;
+  /** False when replacing goes through `response_url`, whose 5 uses are kept for the result: skip progress. */
+  live: boolean;
+  /** Identifies the message for the update throttle. */
+  key: string;
+}
+
+/**
+ * Where a request came from and how to answer it: a slash command answers through `response_url` and the
+ * channel, a mention in its thread. The flows only talk to this, so they read the same for both.
+ */
+export interface Surface {
+  /** Who asked. */
+  user: string;
+  /** An answer to the asker (lists, credits, help). */
+  reply(message: SlackMessage): Promise<void>;
+  /** A note only the asker sees (errors, checks). */
+  ephemeral(message: SlackMessage): Promise<void>;
+  /** A message the whole conversation sees, replaced later by the results. */
+  post(message: SlackMessage): Promise<Posted>;
+}
+
+/** The Slack error code of a failed Web API call (`not_in_channel`, ...), if it is one. */
+export function slackErrorCode(error: unknown): string | undefined {
+  const data = (error as { data?: { error?: unknown } } | null)?.data;
+  return typeof data?.error === "string" ? data.error : undefined;
+}

@@ -1,0 +1,52 @@
+import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from "@slack/bolt";
+import { parseMention } from "../../commands/parse.js";
+import type { BotDeps } from "../../deps.js";
+import { dispatch } from "../../flows/dispatch.js";
+import type { Surface } from "../../flows/surface.js";
+import { toSlack } from "../slack-message.js";
+
+type Args = SlackEventMiddlewareArgs<"app_mention"> & AllMiddlewareArgs;
+
+/** The surface of a mention: everything goes to the thread the mention came from. */
+export function mentionSurface({ event, client }: Pick<Args, "event" | "client">, user: string): Surface {
+  const channel = event.channel;
+  const threadTs = event.thread_ts ?? event.ts;
+  return {
+    user,
+    async reply(message) {
+      await client.chat.postMessage({ channel, thread_ts: threadTs, ...toSlack(message) });
+    },
+    async ephemeral(message) {
+      await client.chat.postEphemeral({ channel, user, thread_ts: threadTs, ...toSlack(message) });
+    },
+    async post(message) {
+      const posted = await client.chat.postMessage({ channel, thread_ts: threadTs, ...toSlack(message) });
+      const ts = posted.ts ?? "";
+      return {
+        live: true,
+        key: `${channel}:${ts}`,
+        update: async (next) => {
+          await client.chat.update({ channel, ts, ...toSlack(next) });
+        },
+      };
+    },
+  };
+}
+
+/**
+ * `@Studio <text>`: reads the text after the mention as `/studio` does and answers in the thread. Bolt acks the
+ * event itself, before this runs.
+ */
+export function appMention(deps: BotDeps) {
+  return async function onAppMention(args: Args): Promise<void> {
+    // Slack redelivers an event it thinks was lost (X-Slack-Retry-Num); answering again would generate twice.
+    // Retries are dropped for now: a durable dedupe on event_id (a redelivery after a restart) is issue 8.
+    if (args.context.retryNum) {
+      deps.logger.info({ retryNum: args.context.retryNum }, "ignoring a redelivered app_mention");
+      return;
+    }
+    const user = args.event.user;
+    if (!user) return; // a bot or an app wrote it: nobody to answer
+    await dispatch(deps, mentionSurface(args, user), parseMention(args.event.text));
+  };
+}

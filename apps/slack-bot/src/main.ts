@@ -1,0 +1,69 @@
+// The process entry: reads the configuration, builds the studio client (or an in-process sandbox when no API key
+// is given), and starts the Bolt app. The only module that reads process.env.
+import { createStudioClient } from "@studio-kit/core";
+import { createPoller } from "@studio-kit/poller";
+import { createVirtualClock, SANDBOX_KEYS, startSandboxServer } from "@studio-kit/sandbox";
+import { pino } from "pino";
+import { createBotApp } from "./app.js";
+import { type Config, ConfigError, readConfig } from "./config.js";
+
+function configOrExit(): Config {
+  try {
+    return readConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = configOrExit();
+  const logger = pino({
+    level: config.logLevel,
+    // Nothing that carries a secret may reach a log line (conventions.md, Errors).
+    redact: {
+      paths: [
+        "*.token",
+        "*.botToken",
+        "*.appToken",
+        "*.signingSecret",
+        "*.apiKey",
+        "*.authorization",
+        "*.response_url",
+      ],
+      censor: "[redacted]",
+    },
+  });
+
+  let apiKey: string;
+  let baseUrl: string;
+  let api: string;
+  if (config.studio.kind === "real") {
+    ({ apiKey, baseUrl } = config.studio);
+    api = `the studio API at ${new URL(baseUrl).origin}`;
+  } else if (config.studio.baseUrl) {
+    ({ baseUrl } = config.studio);
+    apiKey = SANDBOX_KEYS.readWrite;
+    api = `the sandbox at ${new URL(baseUrl).origin}`;
+  } else {
+    // A sandbox in this process, on real time, so generations finish as a person waits for them.
+    const server = await startSandboxServer({ port: 0, clock: createVirtualClock({ followRealTime: true }) });
+    baseUrl = server.url;
+    apiKey = SANDBOX_KEYS.readWrite;
+    api = `an in-process sandbox at ${server.url} (no STUDIO_API_KEY)`;
+  }
+  const studio = createStudioClient({ apiKey, baseUrl, logger });
+  const app = createBotApp({ config, studio, poller: createPoller(studio), logger });
+  await app.init();
+  await app.start(config.port);
+  const slack = config.mode === "socket" ? "Slack in Socket Mode" : `Slack over HTTP on port ${config.port}`;
+  logger.info({ mode: config.mode, studio: config.studio.kind }, `Studio bot running: ${slack}, ${api}`);
+}
+
+main().catch((error: unknown) => {
+  console.error("@studio-kit/slack-bot: could not start:", error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,66 @@
+import {
+  StudioAuthenticationError,
+  StudioBadInputError,
+  StudioError,
+  StudioNetworkError,
+  StudioPermissionError,
+  StudioRateLimitError,
+  StudioServerError,
+  StudioTimeoutError,
+} from "@studio-kit/core";
+import { PollerTimeoutError } from "@studio-kit/poller";
+import { context, escapeText, message, quote, type SlackMessage, section } from "./blocks.js";
+
+// What went wrong, in words for the person who asked, and what to do. Never the error's details beyond what the
+// API said about the request itself: a URL, a key or a token must not reach a message.
+function explain(error: unknown): string {
+  if (error instanceof PollerTimeoutError) {
+    return "The generation is taking much longer than usual, so I stopped watching it. It may still appear on the platform.";
+  }
+  if (error instanceof StudioRateLimitError) return "The studio API is busy right now. Try again in a minute.";
+  if (error instanceof StudioAuthenticationError || error instanceof StudioPermissionError) {
+    return "The studio API refused the bot's key. Ask whoever installed the bot to check its API key.";
+  }
+  if (error instanceof StudioBadInputError) {
+    return `The studio API refused the request: “${quote(error.message.replace(/^@studio-kit\/core:\s*/, ""), 300)}”.`;
+  }
+  if (
+    error instanceof StudioTimeoutError ||
+    error instanceof StudioNetworkError ||
+    error instanceof StudioServerError
+  ) {
+    return "The studio API did not answer properly. Try again in a moment.";
+  }
+  if (error instanceof StudioError) return "The studio API could not do that. Try again in a moment.";
+  return "Something went wrong on my side. Try again in a moment.";
+}
+
+/** The reply when a request failed on the way (API refused, timed out, Slack error): never a stack, never a secret. */
+export function problemMessage(error: unknown): SlackMessage {
+  const text = explain(error);
+  return message(text, [
+    section(`:warning: ${escapeText(text)}`),
+    context("If it keeps happening, tell whoever runs the bot; the details are in its logs."),
+  ]);
+}
+
+/** The reply to commands that parse but are not wired to Slack yet. */
+export function notYetMessage(what: string): SlackMessage {
+  const text = `${what} is not available from Slack yet.`;
+  return message(text, [section(`:construction: ${escapeText(text)}`), context("`/studio help` lists what works.")]);
+}
+
+/**
+ * The reply when a generation costs more than the confirmation threshold. The confirmation button is not wired
+ * yet, so the bot does not spend and says so (see README, Choices).
+ */
+export function confirmationNeededMessage(input: { cost: number; threshold: number; available: number }): SlackMessage {
+  const n = (value: number) => value.toLocaleString("en-US");
+  const text = `This would cost ${n(input.cost)} credits, above the ${n(input.threshold)} that need a confirmation`;
+  return message(text, [
+    section(
+      `:moneybag: ${text} (${n(input.available)} available). Confirming from Slack is not available yet, so nothing was generated.`,
+    ),
+    context("Try fewer images (`--count`) or a cheaper model (`/studio models`)."),
+  ]);
+}

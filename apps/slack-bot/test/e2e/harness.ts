@@ -1,0 +1,135 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { App } from "@slack/bolt";
+import { createStudioClient } from "@studio-kit/core";
+import { createPoller } from "@studio-kit/poller";
+import { createVirtualClock, SANDBOX_KEYS, type SandboxServer, startSandboxServer } from "@studio-kit/sandbox";
+import { createSlackSim, type SlackSim, validateMessage } from "@studio-kit/slack-sim";
+import { pino } from "pino";
+import { expect } from "vitest";
+import { createBotApp } from "../../src/app.js";
+import { readConfig } from "../../src/config.js";
+
+export const SIGNING_SECRET = "e2e-signing-secret";
+export const BOT_TOKEN = "xoxb-e2e-test-token";
+export const BOT_USER = "U0SIMBOT1";
+
+/** The bot, wired for real: Bolt's HTTP receiver on loopback, slack-sim as Slack, a sandbox server as the API. */
+export interface Bot {
+  sim: SlackSim;
+  sandbox: SandboxServer;
+  app: App;
+  /** "ack" when the listener acked, "studio:<operation>" for each studio API request, in the order they happened. */
+  order: string[];
+  close(): Promise<void>;
+}
+
+/** Starts the whole bot. Generations take about 300 ms (real time) and are polled every 50 ms. */
+export async function startBot(env: Record<string, string> = {}): Promise<Bot> {
+  const sandbox = await startSandboxServer({
+    port: 0,
+    jobMs: 300,
+    clock: createVirtualClock({ followRealTime: true }),
+  });
+  const order: string[] = [];
+  const studioFetch: typeof fetch = (input, init) => {
+    const body = typeof init?.body === "string" ? (JSON.parse(init.body) as { operationName?: string }) : {};
+    order.push(`studio:${body.operationName ?? "?"}`);
+    return fetch(input, init);
+  };
+  const studio = createStudioClient({
+    apiKey: SANDBOX_KEYS.readWrite,
+    baseUrl: sandbox.url,
+    fetch: studioFetch,
+    retry: false,
+  });
+  let appUrl = "";
+  const sim = createSlackSim({ signingSecret: SIGNING_SECRET, botToken: BOT_TOKEN, appUrl: () => appUrl });
+  await sim.start();
+  const config = readConfig({
+    SLACK_BOT_TOKEN: BOT_TOKEN,
+    SLACK_SIGNING_SECRET: SIGNING_SECRET,
+    CREDITS_CONFIRM_THRESHOLD: "1000",
+    ...env,
+  });
+  const app = createBotApp({
+    config,
+    studio,
+    poller: createPoller(studio, { schedule: [50], windowMs: 0 }),
+    logger: pino({ level: "silent" }),
+    slackApiUrl: sim.apiUrl,
+  });
+  // The receiver hands every request to app.processEvent with the ack that answers Slack: wrapping that ack
+  // records when the listener acked, on the app's side, with no race against the HTTP response.
+  const processEvent = app.processEvent.bind(app);
+  app.processEvent = (event) =>
+    processEvent({
+      ...event,
+      ack: async (response) => {
+        order.push("ack");
+        return event.ack(response);
+      },
+    });
+  await app.init();
+  const server = (await app.start({ port: 0, host: "127.0.0.1" })) as Server;
+  appUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/slack/events`;
+  return {
+    sim,
+    sandbox,
+    app,
+    order,
+    close: async () => {
+      await app.stop();
+      await sim.close();
+      await sandbox.close();
+    },
+  };
+}
+
+/** Waits until `check` passes: handlers keep running after their ack, so their effects land a moment later. */
+export async function eventually<T>(check: () => T, timeoutMs = 4000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+}
+
+type SimMessage = ReturnType<SlackSim["conversation"]>[number];
+
+const parsed = (value: unknown) => (typeof value === "string" ? JSON.parse(value) : value);
+
+/** Asserts that every message the bot wrote (Web API calls and what the conversations show) passes Slack's limits. */
+export function expectAllMessagesValid(sim: SlackSim, channels: string[]): void {
+  const calls = sim.calls().filter((call) => call.method.startsWith("chat."));
+  const written: { text: string; blocks: unknown }[] = calls
+    .filter((call) => call.method !== "chat.delete")
+    .map((call) => ({ text: String(call.args.text ?? ""), blocks: parsed(call.args.blocks) }));
+  for (const channel of channels) {
+    for (const shown of sim.conversation(channel).filter((m) => m.fromBot)) {
+      written.push({ text: shown.text, blocks: shown.blocks });
+    }
+  }
+  expect(written.length).toBeGreaterThan(0);
+  for (const message of written) {
+    const result = validateMessage(message.blocks as Parameters<typeof validateMessage>[0], message.text);
+    expect(result, JSON.stringify(result)).toEqual({ ok: true });
+  }
+  expect(calls.every((call) => call.ok)).toBe(true);
+}
+
+/** Every block of a given type in a message. */
+export function blocksOf(message: SimMessage | undefined, type: string): Record<string, unknown>[] {
+  return (message?.blocks ?? []).filter((block) => block.type === type);
+}
+
+/** Every action_id in a message's actions blocks. */
+export function actionIds(message: SimMessage | undefined): string[] {
+  return blocksOf(message, "actions").flatMap((block) =>
+    ((block.elements as { action_id?: string }[] | undefined) ?? []).map((element) => element.action_id ?? ""),
+  );
+}
