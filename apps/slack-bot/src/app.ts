@@ -3,8 +3,10 @@ import type { StudioClient } from "@studio-kit/core";
 import type { Poller } from "@studio-kit/poller";
 import type { Config } from "./config.js";
 import type { BotDeps, BotLogger } from "./deps.js";
+import { register as registerActions } from "./listeners/actions/index.js";
 import { register as registerCommands } from "./listeners/commands/index.js";
 import { register as registerEvents } from "./listeners/events/index.js";
+import { register as registerViews } from "./listeners/views/index.js";
 import { createStudioDataCache, type StudioDataCache } from "./services/studio-data.js";
 import { createThrottle, type Throttle } from "./services/throttle.js";
 
@@ -80,5 +82,7 @@ export function createBotApp(options: BotAppOptions): App {
   });
   registerCommands(app, deps);
   registerEvents(app, deps);
+  registerActions(app, deps);
+  registerViews(app, deps);
   return app;
 }

@@ -7,8 +7,11 @@ import { parseErrorMessage } from "../messages/errors.js";
 import { helpMessage } from "../messages/help.js";
 import { boardsMessage, modelsMessage, presetsMessage } from "../messages/lists.js";
 import { notYetMessage, problemMessage } from "../messages/problems.js";
+import { runAudio } from "./audio.js";
+import { runAssets, runBoardNew } from "./boards.js";
 import { runImage } from "./image.js";
 import type { Surface } from "./surface.js";
+import { runVideo } from "./video.js";
 
 /**
  * Answers a parsed `/studio` text or mention on a surface. Never throws: any failure (the API refused, Slack
@@ -48,13 +51,16 @@ async function answer(deps: BotDeps, surface: Surface, result: ParseResult): Pro
     case "image":
       return runImage(deps, surface, command);
     case "video":
+      return runVideo(deps, surface, command);
     case "music":
     case "voice":
-      return surface.ephemeral(notYetMessage(`Generating ${command.kind}`));
+      return runAudio(deps, surface, command);
     case "board-new":
+      return runBoardNew(deps, surface, command.title);
     case "board-use":
-      return surface.ephemeral(notYetMessage("Managing boards"));
+      // Needs the conversation's id, which the Surface does not carry yet (see README, Still missing).
+      return surface.ephemeral(notYetMessage("Choosing a channel's default board"));
     case "assets":
-      return surface.ephemeral(notYetMessage("Searching assets"));
+      return runAssets(deps, surface, command.term);
   }
 }

@@ -11,6 +11,7 @@ import { confirmationNeededMessage, problemMessage } from "../messages/problems.
 import { progressMessage } from "../messages/progress.js";
 import { imageResultsMessage } from "../messages/results.js";
 import type { Posted, Surface } from "./surface.js";
+import { gateOf } from "./updates.js";
 
 /** The ratio used when none is given (the API requires one). */
 export const DEFAULT_RATIO = "1:1";
@@ -92,7 +93,7 @@ function showProgress(
 ): void {
   if (record.status === "COMPLETED" || record.status === "FAILED") return;
   percents.set(record.id, record.progress ?? 0);
-  if (!progress.live || !deps.throttle.take(progress.key)) return;
+  if (!progress.live || !gateOf(deps).take(progress.key)) return;
   const values = [...percents.values()];
   const percent = values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
   progress.update(progressMessage({ user, command, percent })).catch((error: unknown) => {

@@ -1,7 +1,7 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { App } from "@slack/bolt";
-import { createStudioClient } from "@studio-kit/core";
+import { createStudioClient, type StudioClient } from "@studio-kit/core";
 import { createPoller } from "@studio-kit/poller";
 import { createVirtualClock, SANDBOX_KEYS, type SandboxServer, startSandboxServer } from "@studio-kit/sandbox";
 import { createSlackSim, type SlackSim, validateMessage } from "@studio-kit/slack-sim";
@@ -132,4 +132,19 @@ export function actionIds(message: SimMessage | undefined): string[] {
   return blocksOf(message, "actions").flatMap((block) =>
     ((block.elements as { action_id?: string }[] | undefined) ?? []).map((element) => element.action_id ?? ""),
   );
+}
+
+/** The `value` of the first button with this action_id in a message. */
+export function buttonValue(message: SimMessage | undefined, actionId: string): string {
+  for (const block of blocksOf(message, "actions")) {
+    for (const element of (block.elements as { action_id?: string; value?: string }[] | undefined) ?? []) {
+      if (element.action_id === actionId) return element.value ?? "";
+    }
+  }
+  throw new Error(`no button ${actionId} in the message`);
+}
+
+/** A studio client on the bot's sandbox, for reading what the bot did there (boards, cards). */
+export function sandboxClient(bot: Bot): StudioClient {
+  return createStudioClient({ apiKey: SANDBOX_KEYS.readWrite, baseUrl: bot.sandbox.url, retry: false });
 }

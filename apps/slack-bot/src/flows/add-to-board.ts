@@ -1,0 +1,82 @@
+import { addToBoard, type Board, createBoard, listBoards } from "@studio-kit/core";
+import type { BotDeps } from "../deps.js";
+import { BOARD_MODAL } from "../messages/boards.js";
+import { type ChannelDefaults, createMemoryChannelDefaults, type DefaultBoard } from "../services/channel-defaults.js";
+import { createInFlight, type InFlight } from "./in-flight.js";
+
+// createBotApp builds the deps once and hands the same object to every listener, so the stores default to one per
+// app without app.ts knowing about them; a caller (or issue 8) can pass durable ones in the deps instead.
+const defaults = new WeakMap<BotDeps, ChannelDefaults>();
+const inFlights = new WeakMap<BotDeps, InFlight>();
+
+/** The app's channel default boards: `deps.channelDefaults`, or one in-memory store per deps. */
+export function channelDefaultsOf(deps: BotDeps): ChannelDefaults {
+  if (deps.channelDefaults) return deps.channelDefaults;
+  let store = defaults.get(deps);
+  if (!store) {
+    store = createMemoryChannelDefaults();
+    defaults.set(deps, store);
+  }
+  return store;
+}
+
+/** The app's double-click guard: `deps.inFlight`, or one in-memory set per deps. */
+export function inFlightOf(deps: BotDeps): InFlight {
+  if (deps.inFlight) return deps.inFlight;
+  let guard = inFlights.get(deps);
+  if (!guard) {
+    guard = createInFlight();
+    inFlights.set(deps, guard);
+  }
+  return guard;
+}
+
+/** The first board whose title matches, ignoring case and surrounding spaces (boards come most recent first). */
+export function findBoardByTitle(boards: readonly Board[], title: string): Board | undefined {
+  const wanted = title.trim().toLowerCase();
+  return boards.find((board) => (board.title ?? "").trim().toLowerCase() === wanted && board.conversationId);
+}
+
+/** What the modal's submission asks for. A typed title wins over a picked board: typing is the deliberate act. */
+export type BoardChoice = { kind: "new"; title: string } | { kind: "existing"; boardId: string } | { kind: "none" };
+
+type ViewValues = Record<
+  string,
+  Record<string, { value?: string | null; selected_option?: { value?: string } | null }>
+>;
+
+/** Reads the modal's state values (`view.state.values`) into a {@link BoardChoice}. */
+export function boardChoice(values: ViewValues): BoardChoice {
+  const title = values[BOARD_MODAL.newBlock]?.[BOARD_MODAL.newAction]?.value?.trim();
+  if (title) return { kind: "new", title };
+  const boardId = values[BOARD_MODAL.pickBlock]?.[BOARD_MODAL.pickAction]?.selected_option?.value;
+  if (boardId) return { kind: "existing", boardId };
+  return { kind: "none" };
+}
+
+/** Creates a board and returns it as a channel default would remember it. */
+export async function newBoard(deps: BotDeps, title: string): Promise<DefaultBoard> {
+  const board = await createBoard(deps.studio, { title });
+  return { id: board.id, conversationId: board.conversationId, title: board.title ?? title };
+}
+
+/** The board with this id among the workspace's boards, if it is still there. */
+export async function boardById(deps: BotDeps, boardId: string): Promise<DefaultBoard | undefined> {
+  const board = (await listBoards(deps.studio)).find((item) => item.id === boardId);
+  if (!board?.conversationId) return undefined;
+  return { id: board.id, conversationId: board.conversationId, title: board.title ?? "Untitled" };
+}
+
+/** The board a choice names: created when new, looked up when existing; undefined when it is gone. */
+export async function resolveChoice(
+  deps: BotDeps,
+  choice: Exclude<BoardChoice, { kind: "none" }>,
+): Promise<DefaultBoard | undefined> {
+  return choice.kind === "new" ? newBoard(deps, choice.title) : boardById(deps, choice.boardId);
+}
+
+/** Puts one image on a board as a card (core's default `origin`, its own layout). */
+export async function putImageOnBoard(deps: BotDeps, board: DefaultBoard, imageId: string): Promise<void> {
+  await addToBoard(deps.studio, board, [{ assetType: "image", assetId: imageId }]);
+  deps.logger.info({ board: board.id, asset: imageId }, "asset added to a board");
+}

@@ -1,0 +1,34 @@
+import type { BotDeps } from "../../deps.js";
+import { boardById, channelDefaultsOf, putImageOnBoard } from "../../flows/add-to-board.js";
+import { actionNoteMessage, addedToBoardMessage } from "../../messages/boards.js";
+import { problemMessage } from "../../messages/problems.js";
+import { type ButtonArgs, cannotRead, clicked, clickSurface, once } from "./shared.js";
+
+/** "Add to <title>": ack, then the asset goes straight onto the board the button names, no modal. */
+export function addToDefaultBoardAction(deps: BotDeps) {
+  return async function onAddToDefaultBoard(args: ButtonArgs): Promise<void> {
+    await args.ack();
+    const where = clicked(args);
+    const assetId = where?.value.assetId;
+    const boardId = where?.value.boardId;
+    if (!where || !assetId || !boardId) return cannotRead(deps, args);
+    const surface = clickSurface(args, where);
+    await once(deps, args, where, async () => {
+      try {
+        const remembered = await channelDefaultsOf(deps).get(where.channel);
+        const board = remembered?.id === boardId ? remembered : await boardById(deps, boardId);
+        if (!board) {
+          await surface.ephemeral(actionNoteMessage("That board is no longer on the platform. Try Add to board."));
+          return;
+        }
+        await putImageOnBoard(deps, board, assetId);
+        await surface.reply(addedToBoardMessage(board.title, where.user));
+      } catch (error) {
+        deps.logger.error({ err: error, user: where.user }, "could not add to the default board");
+        await surface.ephemeral(problemMessage(error)).catch((reason: unknown) => {
+          deps.logger.error({ err: reason }, "could not tell the user about a failure");
+        });
+      }
+    });
+  };
+}

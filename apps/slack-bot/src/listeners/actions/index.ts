@@ -1,0 +1,19 @@
+import type { App } from "@slack/bolt";
+import type { BotDeps } from "../../deps.js";
+import { ACTIONS } from "../../messages/ids.js";
+import { addToBoardAction } from "./add-to-board.js";
+import { addToDefaultBoardAction } from "./add-to-default-board.js";
+import { regenerateAction } from "./regenerate.js";
+import { removeBackgroundAction } from "./remove-background.js";
+import { upscaleAction } from "./upscale.js";
+import { variationsAction } from "./variations.js";
+
+/** Registers the image result buttons. */
+export function register(app: App, deps: BotDeps): void {
+  app.action(ACTIONS.addToBoard, addToBoardAction(deps));
+  app.action(ACTIONS.addToDefaultBoard, addToDefaultBoardAction(deps));
+  app.action(ACTIONS.variations, variationsAction(deps));
+  app.action(ACTIONS.upscale, upscaleAction(deps));
+  app.action(ACTIONS.removeBackground, removeBackgroundAction(deps));
+  app.action(ACTIONS.regenerate, regenerateAction(deps));
+}

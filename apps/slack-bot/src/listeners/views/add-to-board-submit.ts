@@ -1,0 +1,66 @@
+import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from "@slack/bolt";
+import type { BotDeps } from "../../deps.js";
+import { boardChoice, putImageOnBoard, resolveChoice } from "../../flows/add-to-board.js";
+import { actionNoteMessage, addedToBoardMessage, BOARD_MODAL, type BoardModalContext } from "../../messages/boards.js";
+import { problemMessage } from "../../messages/problems.js";
+import { toSlack } from "../slack-message.js";
+
+type Args = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
+
+/** The modal's remembered ids, or undefined when they are not the bot's. */
+export function modalContext(privateMetadata: string): BoardModalContext | undefined {
+  try {
+    const data = JSON.parse(privateMetadata) as Partial<BoardModalContext>;
+    if (typeof data.assetId === "string" && typeof data.channel === "string" && typeof data.threadTs === "string") {
+      return { assetId: data.assetId, channel: data.channel, threadTs: data.threadTs };
+    }
+  } catch {
+    // not ours: handled below
+  }
+  return undefined;
+}
+
+/**
+ * The Add to board modal's submission. Nothing chosen keeps the modal open with an error under the inputs;
+ * otherwise ack (closes it), then create the board if asked, put the asset on it and say so in the result's thread.
+ */
+export function addToBoardSubmit(deps: BotDeps) {
+  return async function onAddToBoardSubmit(args: Args): Promise<void> {
+    const choice = boardChoice(args.view.state.values as Parameters<typeof boardChoice>[0]);
+    if (choice.kind === "none") {
+      await args.ack({
+        response_action: "errors",
+        errors: { [BOARD_MODAL.newBlock]: "Choose a board, or type a title for a new one." },
+      });
+      return;
+    }
+    await args.ack();
+    const user = args.body.user.id;
+    const ctx = modalContext(args.view.private_metadata);
+    if (!ctx) {
+      deps.logger.warn({ user }, "Add to board modal without its context");
+      return;
+    }
+    const note = async (message: ReturnType<typeof actionNoteMessage>) => {
+      await args.client.chat
+        .postEphemeral({ channel: ctx.channel, user, thread_ts: ctx.threadTs, ...toSlack(message) })
+        .catch((error: unknown) => deps.logger.error({ err: error, user }, "could not tell the user"));
+    };
+    try {
+      const board = await resolveChoice(deps, choice);
+      if (!board) {
+        await note(actionNoteMessage("That board is no longer on the platform. Try Add to board again."));
+        return;
+      }
+      await putImageOnBoard(deps, board, ctx.assetId);
+      await args.client.chat.postMessage({
+        channel: ctx.channel,
+        thread_ts: ctx.threadTs,
+        ...toSlack(addedToBoardMessage(board.title, user)),
+      });
+    } catch (error) {
+      deps.logger.error({ err: error, user }, "could not add to a board");
+      await note(problemMessage(error));
+    }
+  };
+}

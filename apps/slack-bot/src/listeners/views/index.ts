@@ -1,0 +1,9 @@
+import type { App } from "@slack/bolt";
+import type { BotDeps } from "../../deps.js";
+import { BOARD_MODAL } from "../../messages/boards.js";
+import { addToBoardSubmit } from "./add-to-board-submit.js";
+
+/** Registers the modal submissions. */
+export function register(app: App, deps: BotDeps): void {
+  app.view(BOARD_MODAL.callbackId, addToBoardSubmit(deps));
+}

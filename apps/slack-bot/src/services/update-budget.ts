@@ -1,0 +1,134 @@
+// chat.update is Tier 3 (about 50 a minute per workspace, per app). The issue asks for at most 40 chat.update calls
+// a minute per workspace across all jobs, on top of one update per message every 10 s (services/throttle.ts).
+//
+// The budget is a rolling window: it remembers when each of the last `limit` updates went out, and an update may
+// go when fewer than `limit` went out in the last `windowMs`.
+//
+// The choice for final results (see README, Choices): progress updates are best effort and are skipped when the
+// budget is short, and they may only use `limit - reserve` of it, so some room is always kept for results. A
+// result is never skipped: `acquire()` waits until a slot frees (at most `windowMs`, one minute) and then takes it.
+// Waiting keeps the one-message story (the progress message turns into the results, buttons included); posting
+// the results as a new message instead would leave a stale progress message behind and spend chat.postMessage,
+// which has its own per-channel limit. A flow whose update still fails falls back to posting a new message.
+
+import type { Throttle } from "./throttle.js";
+
+/** A per-workspace budget of `chat.update` calls in a rolling window. */
+export interface UpdateBudget {
+  /** Takes a slot for a progress update if one is free outside the reserve; false (nothing taken) otherwise. */
+  tryTakeProgress(workspace: string): boolean;
+  /** True when a progress update could take a slot now (nothing taken). */
+  hasProgressRoom(workspace: string): boolean;
+  /** Takes a slot for a final result, waiting for one if the budget is spent. Never refuses. */
+  acquire(workspace: string, signal?: AbortSignal): Promise<void>;
+  /** Updates counted in the current window for `workspace` (for logs and tests). */
+  used(workspace: string): number;
+}
+
+/** Options of {@link createUpdateBudget}. */
+export interface UpdateBudgetOptions {
+  /** chat.update calls per window per workspace. Default 40. */
+  limit?: number;
+  /** The rolling window, in ms. Default 60000. */
+  windowMs?: number;
+  /** Slots progress updates leave for final results. Default 10. */
+  reserve?: number;
+  /** The clock, in ms. Default `Date.now`. */
+  now?: () => number;
+  /** Waits `ms` (tests inject one that moves their clock). Default a timer. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+/** The issue's ceiling: chat.update calls a minute per workspace, across all jobs. */
+export const UPDATES_PER_MINUTE = 40;
+
+/** The key used when the app serves one workspace (one bot token): every job of this process shares it. */
+export const THIS_WORKSPACE = "workspace";
+
+const timerSleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+
+/**
+ * A rolling-window budget of `chat.update` calls per workspace.
+ *
+ * @example
+ * const budget = createUpdateBudget();
+ * if (budget.tryTakeProgress(team)) await client.chat.update(progress);
+ * await budget.acquire(team); await client.chat.update(results);
+ */
+export function createUpdateBudget(options: UpdateBudgetOptions = {}): UpdateBudget {
+  const limit = options.limit ?? UPDATES_PER_MINUTE;
+  const windowMs = options.windowMs ?? 60_000;
+  const reserve = Math.min(options.reserve ?? 10, Math.max(0, limit - 1));
+  const now = options.now ?? Date.now;
+  const sleep = options.sleep ?? timerSleep;
+  const sent = new Map<string, number[]>();
+
+  /** The times of the updates still inside the window, oldest first (expired ones dropped). */
+  const recent = (workspace: string): number[] => {
+    const at = now();
+    const times = (sent.get(workspace) ?? []).filter((time) => at - time < windowMs);
+    if (times.length) sent.set(workspace, times);
+    else sent.delete(workspace);
+    return times;
+  };
+  const take = (workspace: string, times: number[]) => {
+    times.push(now());
+    sent.set(workspace, times);
+  };
+
+  return {
+    hasProgressRoom: (workspace) => recent(workspace).length < limit - reserve,
+    tryTakeProgress(workspace) {
+      const times = recent(workspace);
+      if (times.length >= limit - reserve) return false;
+      take(workspace, times);
+      return true;
+    },
+    async acquire(workspace, signal) {
+      for (;;) {
+        const times = recent(workspace);
+        if (times.length < limit) {
+          take(workspace, times);
+          return;
+        }
+        // Full: the oldest update leaves the window first. Concurrent waiters re-check after waking.
+        const oldest = times[0] ?? now();
+        await sleep(Math.max(1, oldest + windowMs - now()), signal);
+      }
+    },
+    used: (workspace) => recent(workspace).length,
+  };
+}
+
+/** The per-message throttle and the workspace budget together: the gate each progress update passes. */
+export interface ProgressGate {
+  /** True (and counted by both) when the message may be updated now with progress; false, nothing counted, otherwise. */
+  take(key: string): boolean;
+}
+
+/**
+ * Combines the per-message throttle (one update per message every 10 s) with the workspace budget (40 a minute):
+ * a progress update goes only when both allow it. The budget is checked first, so a refusal from it does not
+ * spend the message's throttle turn.
+ */
+export function progressGate(throttle: Throttle, budget: UpdateBudget, workspace = THIS_WORKSPACE): ProgressGate {
+  return {
+    take(key) {
+      if (!budget.hasProgressRoom(workspace)) return false;
+      if (!throttle.take(key)) return false;
+      return budget.tryTakeProgress(workspace);
+    },
+  };
+}
