@@ -9,6 +9,7 @@ import { register as registerEvents } from "./listeners/events/index.js";
 import { register as registerViews } from "./listeners/views/index.js";
 import { createStudioDataCache, type StudioDataCache } from "./services/studio-data.js";
 import { createThrottle, type Throttle } from "./services/throttle.js";
+import type { UpdateBudget } from "./services/update-budget.js";
 
 /** Options of {@link createBotApp}. */
 export interface BotAppOptions {
@@ -22,6 +23,8 @@ export interface BotAppOptions {
   studioData?: StudioDataCache;
   /** Default: one progress update per message every 10 s. */
   throttle?: Throttle;
+  /** The workspace's chat.update budget; default one per app (40 a minute). */
+  updateBudget?: UpdateBudget;
 }
 
 type BoltLogger = NonNullable<AppOptions["logger"]>;
@@ -57,6 +60,7 @@ export function createBotApp(options: BotAppOptions): App {
     logger,
     studioData: options.studioData ?? createStudioDataCache(options.studio),
     throttle: options.throttle ?? createThrottle(),
+    ...(options.updateBudget ? { updateBudget: options.updateBudget } : {}),
   };
   const base: AppOptions = {
     token: config.slack.botToken,

@@ -1,4 +1,8 @@
-// The decisions layer: plain functions the Bolt listeners (added later) call, and the tests call without Slack.
+// The Slack bot: the Bolt app factory, and the decisions layer (plain functions the listeners call, and the tests
+// call without Slack).
+
+export type { BotAppOptions } from "./app.js";
+export { createBotApp } from "./app.js";
 
 export type { Catalog, CatalogModel, Preset } from "./commands/catalog.js";
 export type { CheckResult, OptionProblem } from "./commands/check.js";

@@ -75,8 +75,23 @@ export async function resolveChoice(
   return choice.kind === "new" ? newBoard(deps, choice.title) : boardById(deps, choice.boardId);
 }
 
-/** Puts one image on a board as a card (core's default `origin`, its own layout). */
+/** Puts one asset on a board as a card (core's default `origin`, its own layout); `assetType` is the card kind. */
+export async function putAssetOnBoard(
+  deps: BotDeps,
+  board: DefaultBoard,
+  assetId: string,
+  assetType = "image",
+): Promise<void> {
+  await addToBoard(deps.studio, board, [{ assetType, assetId }]);
+  deps.logger.info({ board: board.id, asset: assetId, assetType }, "asset added to a board");
+}
+
+/** Puts one image on a board (see {@link putAssetOnBoard}). */
 export async function putImageOnBoard(deps: BotDeps, board: DefaultBoard, imageId: string): Promise<void> {
-  await addToBoard(deps.studio, board, [{ assetType: "image", assetId: imageId }]);
-  deps.logger.info({ board: board.id, asset: imageId }, "asset added to a board");
+  await putAssetOnBoard(deps, board, imageId, "image");
+}
+
+/** The card kind a button's value names: only the kinds the bot's results carry; images by default. */
+export function assetTypeOf(value: string | undefined): "image" | "video" | "audio" {
+  return value === "video" || value === "audio" ? value : "image";
 }

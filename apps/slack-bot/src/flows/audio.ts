@@ -7,9 +7,11 @@ import { failedMessage } from "../messages/errors.js";
 import { problemMessage } from "../messages/problems.js";
 import { progressMessage } from "../messages/progress.js";
 import { audioResultsMessage } from "../messages/results.js";
+import { channelDefaultsOf } from "./add-to-board.js";
 import { type Cleared, clearForGeneration } from "./precheck.js";
 import type { Surface } from "./surface.js";
 import { deliverFinal, showProgress } from "./updates.js";
+import { uploadResults } from "./upload-results.js";
 
 type AudioCommand = MusicCommand | VoiceCommand;
 
@@ -52,6 +54,7 @@ export async function runAudio(deps: BotDeps, surface: Surface, command: AudioCo
   const { poller, logger } = deps;
   const cleared = await clearForGeneration(deps, surface, command);
   if (!cleared) return;
+  const defaultBoard = (await channelDefaultsOf(deps).get(surface.channel)) ?? null;
 
   const user = surface.user;
   const what = whatIsAsked(command);
@@ -81,7 +84,9 @@ export async function runAudio(deps: BotDeps, surface: Surface, command: AudioCo
       return;
     }
     const asset = { id: status.audio.id, url: status.audio.url ?? status.audio.downloadUrl };
-    await deliverFinal(deps, surface, progress, audioResultsMessage([asset], { user, prompt }));
+    await deliverFinal(deps, surface, progress, audioResultsMessage([asset], { user, prompt, defaultBoard }));
+    const downloadUrl = status.audio.downloadUrl ?? status.audio.url;
+    await uploadResults(deps, surface, progress, [{ id: asset.id, downloadUrl, kind: "audio", title: what }]);
   } catch (error) {
     logger.error({ err: error, user }, "audio generation did not finish");
     await deliverFinal(deps, surface, progress, problemMessage(error));

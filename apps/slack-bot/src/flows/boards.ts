@@ -1,8 +1,8 @@
-import { type LibraryAsset, searchAssets } from "@studio-kit/core";
+import { type LibraryAsset, listBoards, searchAssets } from "@studio-kit/core";
 import type { BotDeps } from "../deps.js";
-import { boardCreatedMessage } from "../messages/boards.js";
+import { boardCreatedMessage, boardInUseMessage, boardNotFoundMessage } from "../messages/boards.js";
 import { assetsMessage } from "../messages/lists.js";
-import { newBoard } from "./add-to-board.js";
+import { channelDefaultsOf, findBoardByTitle, newBoard } from "./add-to-board.js";
 import type { Surface } from "./surface.js";
 
 /** How many assets `/studio assets` shows. */
@@ -20,4 +20,21 @@ export async function runAssets(deps: BotDeps, surface: Surface, term: string): 
   const found: LibraryAsset[] = [];
   for await (const asset of searchAssets(deps.studio, { term }, { maxItems: ASSETS_SHOWN })) found.push(asset);
   await surface.reply(assetsMessage(term, found.slice(0, ASSETS_SHOWN)));
+}
+
+/**
+ * `/studio board use "title"`: makes the board with that title (any case) the conversation's default, so results
+ * here carry a one-click "Add to <title>". An unknown title gets the recent boards, ephemeral.
+ */
+export async function runBoardUse(deps: BotDeps, surface: Surface, title: string): Promise<void> {
+  const boards = await listBoards(deps.studio);
+  const board = findBoardByTitle(boards, title);
+  if (!board?.conversationId) {
+    await surface.ephemeral(boardNotFoundMessage(title, boards));
+    return;
+  }
+  const chosen = { id: board.id, conversationId: board.conversationId, title: board.title ?? title };
+  await channelDefaultsOf(deps).set(surface.channel, chosen);
+  deps.logger.info({ user: surface.user, channel: surface.channel, board: board.id }, "channel default board set");
+  await surface.reply(boardInUseMessage(chosen.title));
 }

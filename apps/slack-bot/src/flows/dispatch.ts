@@ -6,9 +6,9 @@ import { creditsMessage } from "../messages/credits.js";
 import { parseErrorMessage } from "../messages/errors.js";
 import { helpMessage } from "../messages/help.js";
 import { boardsMessage, modelsMessage, presetsMessage } from "../messages/lists.js";
-import { notYetMessage, problemMessage } from "../messages/problems.js";
+import { problemMessage } from "../messages/problems.js";
 import { runAudio } from "./audio.js";
-import { runAssets, runBoardNew } from "./boards.js";
+import { runAssets, runBoardNew, runBoardUse } from "./boards.js";
 import { runImage } from "./image.js";
 import type { Surface } from "./surface.js";
 import { runVideo } from "./video.js";
@@ -58,8 +58,7 @@ async function answer(deps: BotDeps, surface: Surface, result: ParseResult): Pro
     case "board-new":
       return runBoardNew(deps, surface, command.title);
     case "board-use":
-      // Needs the conversation's id, which the Surface does not carry yet (see README, Still missing).
-      return surface.ephemeral(notYetMessage("Choosing a channel's default board"));
+      return runBoardUse(deps, surface, command.title);
     case "assets":
       return runAssets(deps, surface, command.term);
   }

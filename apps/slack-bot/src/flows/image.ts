@@ -1,17 +1,17 @@
-import { generateImages, getCredits } from "@studio-kit/core";
+import { generateImages } from "@studio-kit/core";
 import type { PolledImage } from "@studio-kit/poller";
-import { checkOptions } from "../commands/check.js";
-import { creditsDecision, estimateCost } from "../commands/cost.js";
 import type { ImageCommand } from "../commands/types.js";
 import type { BotDeps } from "../deps.js";
-import { notEnoughCreditsMessage } from "../messages/credits.js";
 import { whatIsAsked } from "../messages/describe.js";
-import { failedMessage, invalidOptionsMessage } from "../messages/errors.js";
-import { confirmationNeededMessage, problemMessage } from "../messages/problems.js";
+import { failedMessage } from "../messages/errors.js";
+import { problemMessage } from "../messages/problems.js";
 import { progressMessage } from "../messages/progress.js";
 import { imageResultsMessage } from "../messages/results.js";
+import { clearForGeneration } from "./precheck.js";
+import { pushResults, resultBoards } from "./result-board.js";
 import type { Posted, Surface } from "./surface.js";
-import { gateOf } from "./updates.js";
+import { deliverFinal, gateOf } from "./updates.js";
+import { uploadResults } from "./upload-results.js";
 
 /** The ratio used when none is given (the API requires one). */
 export const DEFAULT_RATIO = "1:1";
@@ -23,25 +23,9 @@ export const DEFAULT_RATIO = "1:1";
  */
 export async function runImage(deps: BotDeps, surface: Surface, command: ImageCommand): Promise<void> {
   const { studio, poller, logger, throttle } = deps;
-  const { catalog, presets } = await deps.studioData.get();
-  const check = checkOptions(command, catalog, presets);
-  if (!check.ok) {
-    await surface.ephemeral(invalidOptionsMessage(check.problems));
-    return;
-  }
-  const cost = estimateCost(command, catalog);
-  const decision = creditsDecision(cost, await getCredits(studio), deps.config.creditsConfirmThreshold);
-  if (decision.verdict === "insufficient") {
-    await surface.ephemeral(notEnoughCreditsMessage(decision));
-    return;
-  }
-  if (decision.verdict === "confirm" && decision.cost !== null) {
-    const threshold = deps.config.creditsConfirmThreshold;
-    await surface.ephemeral(
-      confirmationNeededMessage({ cost: decision.cost, threshold, available: decision.available }),
-    );
-    return;
-  }
+  if (!(await clearForGeneration(deps, surface, command))) return;
+  const boards = await resultBoards(deps, surface, command.board);
+  if (!boards) return;
 
   const user = surface.user;
   const progress = await surface.post(progressMessage({ user, command }));
@@ -68,17 +52,29 @@ export async function runImage(deps: BotDeps, surface: Surface, command: ImageCo
     if (done.length === 0) {
       const errorMessage = images.find((image) => image.errorMessage)?.errorMessage;
       logger.warn({ user, images: images.map((image) => image.id) }, "image generation failed");
-      await progress.update(failedMessage({ user, what: whatIsAsked(command), errorMessage }));
+      await deliverFinal(deps, surface, progress, failedMessage({ user, what: whatIsAsked(command), errorMessage }));
       return;
     }
-    // No files.uploadV2 yet: the image blocks show the platform's URLs (see README, What is missing).
     const assets = done.map((image) => ({ id: image.id, url: image.url ?? image.downloadUrl }));
     const requestId = queued[0]?.id ?? "";
-    await progress.update(imageResultsMessage(assets, { user, prompt: command.prompt }, requestId));
+    const boardNote = await pushResults(
+      deps,
+      boards.pushTo,
+      "image",
+      assets.map((asset) => asset.id),
+    );
+    const ctx = { user, prompt: command.prompt, defaultBoard: boards.defaultBoard, boardNote };
+    await deliverFinal(deps, surface, progress, imageResultsMessage(assets, ctx, requestId));
+    const files = done.map((image) => ({ id: image.id, downloadUrl: image.downloadUrl, kind: "image" as const }));
+    await uploadResults(
+      deps,
+      surface,
+      progress,
+      files.map((file) => ({ ...file, title: command.prompt })),
+    );
   } catch (error) {
-    throttle.forget(progress.key);
     logger.error({ err: error, user }, "image generation did not finish");
-    await progress.update(problemMessage(error));
+    await deliverFinal(deps, surface, progress, problemMessage(error));
   }
 }
 

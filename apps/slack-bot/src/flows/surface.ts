@@ -1,4 +1,5 @@
 import type { SlackMessage } from "../messages/blocks.js";
+import type { SlackFilesApi } from "../services/slack-files.js";
 
 /** A message the bot posted to the conversation, which it can replace later. */
 export interface Posted {
@@ -17,6 +18,15 @@ export interface Posted {
 export interface Surface {
   /** Who asked. */
   user: string;
+  /** The conversation the request came from: keys the channel's default board and receives uploaded files. */
+  channel: string;
+  /** The thread answers go to (mentions, clicks in a thread); undefined for a slash command in a channel. */
+  threadTs?: string;
+  /**
+   * The Web API client to upload result files with (Bolt's `client`). Only used when the progress message is
+   * `live`: a `response_url` fallback means the bot is not in the channel, where files cannot go either.
+   */
+  files?: SlackFilesApi;
   /** An answer to the asker (lists, credits, help). */
   reply(message: SlackMessage): Promise<void>;
   /** A note only the asker sees (errors, checks). */

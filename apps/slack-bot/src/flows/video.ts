@@ -7,8 +7,10 @@ import { problemMessage } from "../messages/problems.js";
 import { progressMessage } from "../messages/progress.js";
 import { videoResultsMessage } from "../messages/results.js";
 import { clearForGeneration } from "./precheck.js";
+import { pushResults, resultBoards } from "./result-board.js";
 import type { Surface } from "./surface.js";
 import { deliverFinal, showProgress } from "./updates.js";
+import { uploadResults } from "./upload-results.js";
 
 /** The ratio used when none is given (the API requires one). */
 export const DEFAULT_VIDEO_RATIO = "16:9";
@@ -23,6 +25,8 @@ export async function runVideo(deps: BotDeps, surface: Surface, command: VideoCo
   const { studio, poller, logger } = deps;
   const cleared = await clearForGeneration(deps, surface, command);
   if (!cleared) return;
+  const boards = await resultBoards(deps, surface, command.board);
+  if (!boards) return;
 
   const user = surface.user;
   const progress = await surface.post(progressMessage({ user, command }));
@@ -59,7 +63,11 @@ export async function runVideo(deps: BotDeps, surface: Surface, command: VideoCo
       return;
     }
     const asset = { id: video.id, url: video.videoUrl ?? video.downloadUrl };
-    await deliverFinal(deps, surface, progress, videoResultsMessage([asset], { user, prompt: command.prompt }));
+    const boardNote = await pushResults(deps, boards.pushTo, "video", [asset.id]);
+    const ctx = { user, prompt: command.prompt, defaultBoard: boards.defaultBoard, boardNote };
+    await deliverFinal(deps, surface, progress, videoResultsMessage([asset], ctx));
+    const file = { id: video.id, downloadUrl: video.downloadUrl ?? video.videoUrl, kind: "video" as const };
+    await uploadResults(deps, surface, progress, [{ ...file, title: command.prompt }]);
   } catch (error) {
     logger.error({ err: error, user }, "video generation did not finish");
     await deliverFinal(deps, surface, progress, problemMessage(error));

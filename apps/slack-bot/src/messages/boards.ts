@@ -13,6 +13,8 @@ export const BOARD_MODAL = {
 /** What the modal remembers between opening and submitting (its `private_metadata`): ids only. */
 export interface BoardModalContext {
   assetId: string;
+  /** The card kind ("image", "video", "audio"); absent means image (older modals). */
+  assetType?: string;
   channel: string;
   /** The thread the "Added to" note goes to: the result message's thread, or the result message itself. */
   threadTs: string;

@@ -25,6 +25,8 @@ export interface ResultContext {
   user: string;
   prompt: string;
   defaultBoard?: { id: string; title: string } | null;
+  /** A line about the `--board` push ("Added to …" or why not), shown under the results. */
+  boardNote?: string | null;
 }
 
 // Four images at most per request, but results may be merged; at 4 blocks per image, 10 stays far under 50.
@@ -33,13 +35,19 @@ const MAX_SHOWN = 10;
 // Button values carry ids only, as small JSON: the listener reads them back, and ids stay far under 2,000.
 const value = (data: Record<string, string>) => truncate(JSON.stringify(data), 2000);
 
-function boardButtons(assetId: string, ctx: ResultContext): Block[] {
+// Images leave the kind out (the listeners default to image), so older messages' buttons still read the same.
+function boardButtons(assetId: string, ctx: ResultContext, assetType = "image"): Block[] {
   const board = ctx.defaultBoard;
-  const add = button("Add to board", ACTIONS.addToBoard, value({ assetId }));
+  const kind: Record<string, string> = assetType === "image" ? {} : { assetType };
+  const add = button("Add to board", ACTIONS.addToBoard, value({ assetId, ...kind }));
   if (!board) return [add];
   // "Add to " + title must fit in 75 characters.
   const label = `Add to ${truncate(board.title, 75 - "Add to ".length)}`;
-  return [button(label, ACTIONS.addToDefaultBoard, value({ assetId, boardId: board.id }), "primary"), add];
+  return [button(label, ACTIONS.addToDefaultBoard, value({ assetId, boardId: board.id, ...kind }), "primary"), add];
+}
+
+function note(ctx: ResultContext): Block[] {
+  return ctx.boardNote ? [context(truncate(ctx.boardNote, 2000))] : [];
 }
 
 function header(ctx: ResultContext, what: string): Block {
@@ -65,7 +73,7 @@ export function imageResultsMessage(images: ResultAsset[], ctx: ResultContext, r
       ]),
     );
   });
-  blocks.push(...more(images));
+  blocks.push(...more(images), ...note(ctx));
   blocks.push(actions([button("Regenerate", ACTIONS.regenerate, value({ requestId }))]));
   return message(`Here are your images: ${quote(ctx.prompt, 200)}`, blocks);
 }
@@ -76,20 +84,20 @@ export function videoResultsMessage(videos: ResultAsset[], ctx: ResultContext): 
   for (const asset of videos.slice(0, MAX_SHOWN)) {
     blocks.push(
       actions([
-        ...boardButtons(asset.id, ctx),
+        ...boardButtons(asset.id, ctx, "video"),
         button("Vertical 9:16", ACTIONS.videoVertical, value({ videoId: asset.id, ratio: "9:16" })),
         button("Square 1:1", ACTIONS.videoSquare, value({ videoId: asset.id, ratio: "1:1" })),
       ]),
     );
   }
-  blocks.push(...more(videos));
+  blocks.push(...more(videos), ...note(ctx));
   return message(`Here is your video: ${quote(ctx.prompt, 200)}`, blocks);
 }
 
 /** Audio results (music or voiceover): Add to board. */
 export function audioResultsMessage(tracks: ResultAsset[], ctx: ResultContext): SlackMessage {
   const blocks: Block[] = [header(ctx, tracks.length === 1 ? "is your audio" : "are your tracks")];
-  for (const asset of tracks.slice(0, MAX_SHOWN)) blocks.push(actions(boardButtons(asset.id, ctx)));
-  blocks.push(...more(tracks));
+  for (const asset of tracks.slice(0, MAX_SHOWN)) blocks.push(actions(boardButtons(asset.id, ctx, "audio")));
+  blocks.push(...more(tracks), ...note(ctx));
   return message(`Here is your audio: ${quote(ctx.prompt, 200)}`, blocks);
 }

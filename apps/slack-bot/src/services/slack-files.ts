@@ -14,7 +14,7 @@ export interface SlackFilesApi {
     }>;
     completeUploadExternal(args: {
       files: [{ id: string; title?: string }];
-      channel_id?: string;
+      channel_id: string;
       thread_ts?: string;
       initial_comment?: string;
     }): Promise<{ ok?: boolean; error?: string }>;

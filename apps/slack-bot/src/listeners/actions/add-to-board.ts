@@ -1,5 +1,6 @@
 import { listBoards } from "@studio-kit/core";
 import type { BotDeps } from "../../deps.js";
+import { assetTypeOf } from "../../flows/add-to-board.js";
 import { addToBoardModal } from "../../messages/boards.js";
 import { problemMessage } from "../../messages/problems.js";
 import { type ButtonArgs, cannotRead, clicked, clickSurface } from "./shared.js";
@@ -17,7 +18,9 @@ export function addToBoardAction(deps: BotDeps) {
     if (!where || !assetId) return cannotRead(deps, args);
     try {
       const boards = await listBoards(deps.studio);
-      const view = addToBoardModal(boards, { assetId, channel: where.channel, threadTs: where.threadTs });
+      const assetType = assetTypeOf(where.value.assetType);
+      const ctx = { assetId, assetType, channel: where.channel, threadTs: where.threadTs };
+      const view = addToBoardModal(boards, ctx);
       await args.client.views.open({ trigger_id: args.body.trigger_id, view: view as never });
     } catch (error) {
       deps.logger.error({ err: error, user: where.user }, "could not open the Add to board modal");

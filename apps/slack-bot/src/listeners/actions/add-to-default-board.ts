@@ -1,5 +1,5 @@
 import type { BotDeps } from "../../deps.js";
-import { boardById, channelDefaultsOf, putImageOnBoard } from "../../flows/add-to-board.js";
+import { assetTypeOf, boardById, channelDefaultsOf, putAssetOnBoard } from "../../flows/add-to-board.js";
 import { actionNoteMessage, addedToBoardMessage } from "../../messages/boards.js";
 import { problemMessage } from "../../messages/problems.js";
 import { type ButtonArgs, cannotRead, clicked, clickSurface, once } from "./shared.js";
@@ -21,7 +21,7 @@ export function addToDefaultBoardAction(deps: BotDeps) {
           await surface.ephemeral(actionNoteMessage("That board is no longer on the platform. Try Add to board."));
           return;
         }
-        await putImageOnBoard(deps, board, assetId);
+        await putAssetOnBoard(deps, board, assetId, assetTypeOf(where.value.assetType));
         await surface.reply(addedToBoardMessage(board.title, where.user));
       } catch (error) {
         deps.logger.error({ err: error, user: where.user }, "could not add to the default board");

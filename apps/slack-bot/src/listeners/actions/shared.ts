@@ -43,6 +43,9 @@ export function clickSurface({ client }: Pick<ButtonArgs, "client">, where: Clic
   };
   return {
     user,
+    channel,
+    threadTs,
+    files: client,
     // Answers to a click ("Added to ...") are for the whole thread.
     async reply(message) {
       await client.chat.postMessage({ channel, thread_ts: threadTs, ...toSlack(message) });

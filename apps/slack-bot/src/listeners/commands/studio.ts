@@ -18,6 +18,8 @@ export function commandSurface({ command, respond, client }: Pick<Args, "command
   };
   return {
     user: command.user_id,
+    channel: command.channel_id,
+    files: client,
     reply: ephemeral,
     ephemeral,
     async post(message): Promise<Posted> {

@@ -13,6 +13,9 @@ export function mentionSurface({ event, client }: Pick<Args, "event" | "client">
   const threadTs = event.thread_ts ?? event.ts;
   return {
     user,
+    channel,
+    threadTs,
+    files: client,
     async reply(message) {
       await client.chat.postMessage({ channel, thread_ts: threadTs, ...toSlack(message) });
     },

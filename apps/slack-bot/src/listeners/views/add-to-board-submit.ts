@@ -1,6 +1,6 @@
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from "@slack/bolt";
 import type { BotDeps } from "../../deps.js";
-import { boardChoice, putImageOnBoard, resolveChoice } from "../../flows/add-to-board.js";
+import { assetTypeOf, boardChoice, putAssetOnBoard, resolveChoice } from "../../flows/add-to-board.js";
 import { actionNoteMessage, addedToBoardMessage, BOARD_MODAL, type BoardModalContext } from "../../messages/boards.js";
 import { problemMessage } from "../../messages/problems.js";
 import { toSlack } from "../slack-message.js";
@@ -12,7 +12,8 @@ export function modalContext(privateMetadata: string): BoardModalContext | undef
   try {
     const data = JSON.parse(privateMetadata) as Partial<BoardModalContext>;
     if (typeof data.assetId === "string" && typeof data.channel === "string" && typeof data.threadTs === "string") {
-      return { assetId: data.assetId, channel: data.channel, threadTs: data.threadTs };
+      const assetType = assetTypeOf(data.assetType);
+      return { assetId: data.assetId, assetType, channel: data.channel, threadTs: data.threadTs };
     }
   } catch {
     // not ours: handled below
@@ -52,7 +53,7 @@ export function addToBoardSubmit(deps: BotDeps) {
         await note(actionNoteMessage("That board is no longer on the platform. Try Add to board again."));
         return;
       }
-      await putImageOnBoard(deps, board, ctx.assetId);
+      await putAssetOnBoard(deps, board, ctx.assetId, ctx.assetType);
       await args.client.chat.postMessage({
         channel: ctx.channel,
         thread_ts: ctx.threadTs,
