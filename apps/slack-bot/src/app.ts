@@ -7,6 +7,7 @@ import { register as registerActions } from "./listeners/actions/index.js";
 import { register as registerCommands } from "./listeners/commands/index.js";
 import { register as registerEvents } from "./listeners/events/index.js";
 import { register as registerViews } from "./listeners/views/index.js";
+import type { PendingRequests } from "./services/pending-requests.js";
 import { createStudioDataCache, type StudioDataCache } from "./services/studio-data.js";
 import { createThrottle, type Throttle } from "./services/throttle.js";
 import type { UpdateBudget } from "./services/update-budget.js";
@@ -25,6 +26,8 @@ export interface BotAppOptions {
   throttle?: Throttle;
   /** The workspace's chat.update budget; default one per app (40 a minute). */
   updateBudget?: UpdateBudget;
+  /** Generations waiting for Confirm; default one in-memory store per app (10 minutes each). */
+  pendingRequests?: PendingRequests;
 }
 
 type BoltLogger = NonNullable<AppOptions["logger"]>;
@@ -61,6 +64,7 @@ export function createBotApp(options: BotAppOptions): App {
     studioData: options.studioData ?? createStudioDataCache(options.studio),
     throttle: options.throttle ?? createThrottle(),
     ...(options.updateBudget ? { updateBudget: options.updateBudget } : {}),
+    ...(options.pendingRequests ? { pendingRequests: options.pendingRequests } : {}),
   };
   const base: AppOptions = {
     token: config.slack.botToken,

@@ -3,6 +3,7 @@ import type { Poller } from "@studio-kit/poller";
 import type { Config } from "./config.js";
 import type { InFlight } from "./flows/in-flight.js";
 import type { ChannelDefaults } from "./services/channel-defaults.js";
+import type { PendingRequests } from "./services/pending-requests.js";
 import type { StudioDataCache } from "./services/studio-data.js";
 import type { Throttle } from "./services/throttle.js";
 import type { UpdateBudget } from "./services/update-budget.js";
@@ -33,4 +34,6 @@ export interface BotDeps {
   channelDefaults?: ChannelDefaults;
   /** Button clicks being worked on (double-click guard); default one in-memory set per app. */
   inFlight?: InFlight;
+  /** Generations waiting for Confirm (above the credits threshold); default one in-memory store per app. */
+  pendingRequests?: PendingRequests;
 }

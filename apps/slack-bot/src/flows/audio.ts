@@ -8,7 +8,7 @@ import { problemMessage } from "../messages/problems.js";
 import { progressMessage } from "../messages/progress.js";
 import { audioResultsMessage } from "../messages/results.js";
 import { channelDefaultsOf } from "./add-to-board.js";
-import { type Cleared, clearForGeneration } from "./precheck.js";
+import { type Cleared, clearForGeneration, type PrecheckOptions } from "./precheck.js";
 import type { Surface } from "./surface.js";
 import { deliverFinal, showProgress } from "./updates.js";
 import { uploadResults } from "./upload-results.js";
@@ -50,9 +50,14 @@ async function queueVoice(deps: BotDeps, command: VoiceCommand): Promise<Queued>
  * `generateVoiceover`, follows `audioStatus` with the poller (throttled, budgeted progress) and replaces the
  * progress with the audio and its Add to board button, or the FAILED message. Never throws.
  */
-export async function runAudio(deps: BotDeps, surface: Surface, command: AudioCommand): Promise<void> {
+export async function runAudio(
+  deps: BotDeps,
+  surface: Surface,
+  command: AudioCommand,
+  checks: PrecheckOptions = {},
+): Promise<void> {
   const { poller, logger } = deps;
-  const cleared = await clearForGeneration(deps, surface, command);
+  const cleared = await clearForGeneration(deps, surface, command, checks);
   if (!cleared) return;
   const defaultBoard = (await channelDefaultsOf(deps).get(surface.channel)) ?? null;
 

@@ -7,7 +7,7 @@ import { failedMessage } from "../messages/errors.js";
 import { problemMessage } from "../messages/problems.js";
 import { progressMessage } from "../messages/progress.js";
 import { imageResultsMessage } from "../messages/results.js";
-import { clearForGeneration } from "./precheck.js";
+import { clearForGeneration, type PrecheckOptions } from "./precheck.js";
 import { pushResults, resultBoards } from "./result-board.js";
 import type { Posted, Surface } from "./surface.js";
 import { deliverFinal, gateOf } from "./updates.js";
@@ -21,9 +21,14 @@ export const DEFAULT_RATIO = "1:1";
  * the progress, generates, follows the poller (updating the progress at most once per 10 s per message) and
  * replaces the progress with the results or the FAILED message. Never throws: every failure becomes a message.
  */
-export async function runImage(deps: BotDeps, surface: Surface, command: ImageCommand): Promise<void> {
+export async function runImage(
+  deps: BotDeps,
+  surface: Surface,
+  command: ImageCommand,
+  checks: PrecheckOptions = {},
+): Promise<void> {
   const { studio, poller, logger, throttle } = deps;
-  if (!(await clearForGeneration(deps, surface, command))) return;
+  if (!(await clearForGeneration(deps, surface, command, checks))) return;
   const boards = await resultBoards(deps, surface, command.board);
   if (!boards) return;
 

@@ -4,9 +4,10 @@ import { checkOptions } from "../commands/check.js";
 import { creditsDecision, estimateCost } from "../commands/cost.js";
 import type { GenerationCommand } from "../commands/types.js";
 import type { BotDeps } from "../deps.js";
-import { notEnoughCreditsMessage } from "../messages/credits.js";
+import { confirmSpendMessage, notEnoughCreditsMessage } from "../messages/credits.js";
+import { whatIsAsked } from "../messages/describe.js";
 import { invalidOptionsMessage } from "../messages/errors.js";
-import { confirmationNeededMessage } from "../messages/problems.js";
+import { pendingRequestsOf } from "../services/pending-requests.js";
 import type { Surface } from "./surface.js";
 
 /** What a flow may generate with, once the options and the credits were checked. */
@@ -15,15 +16,23 @@ export interface Cleared {
   model: CatalogModel | undefined;
 }
 
+/** How a generation reached the checks. */
+export interface PrecheckOptions {
+  /** The asker already confirmed the cost (the Confirm button): skip the threshold, never the credits check. */
+  confirmed?: boolean;
+}
+
 /**
  * The checks every generation passes before a credit is spent, as the image flow does them: the options against
  * the catalog and presets (`checkOptions`), then the credits (`creditsDecision`). Answers the asker (ephemeral)
- * and returns null when the generation must not go ahead.
+ * and returns null when the generation must not go ahead. Above the threshold (unless `confirmed`) the command is
+ * kept as a pending request and the asker gets Confirm / Cancel buttons carrying its id.
  */
 export async function clearForGeneration(
   deps: BotDeps,
   surface: Surface,
   command: GenerationCommand,
+  options: PrecheckOptions = {},
 ): Promise<Cleared | null> {
   const { catalog, presets } = await deps.studioData.get();
   const check = checkOptions(command, catalog, presets);
@@ -38,10 +47,11 @@ export async function clearForGeneration(
     await surface.ephemeral(notEnoughCreditsMessage(decision));
     return null;
   }
-  if (decision.verdict === "confirm" && decision.cost !== null) {
-    await surface.ephemeral(
-      confirmationNeededMessage({ cost: decision.cost, threshold, available: decision.available }),
-    );
+  if (decision.verdict === "confirm" && !options.confirmed) {
+    const { user, channel, threadTs } = surface;
+    const requestId = await pendingRequestsOf(deps).add({ user, channel, ...(threadTs ? { threadTs } : {}), command });
+    deps.logger.info({ user, cost: decision.cost, threshold }, "asking to confirm a costly generation");
+    await surface.ephemeral(confirmSpendMessage({ decision, what: whatIsAsked(command), requestId }));
     return null;
   }
   return { catalog, model: check.model };

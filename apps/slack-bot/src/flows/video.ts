@@ -6,7 +6,7 @@ import { failedMessage } from "../messages/errors.js";
 import { problemMessage } from "../messages/problems.js";
 import { progressMessage } from "../messages/progress.js";
 import { videoResultsMessage } from "../messages/results.js";
-import { clearForGeneration } from "./precheck.js";
+import { clearForGeneration, type PrecheckOptions } from "./precheck.js";
 import { pushResults, resultBoards } from "./result-board.js";
 import type { Surface } from "./surface.js";
 import { deliverFinal, showProgress } from "./updates.js";
@@ -21,9 +21,14 @@ export const DEFAULT_VIDEO_RATIO = "16:9";
  * workspace budget) and replaces the progress with the video and its buttons, or the FAILED message. Never
  * throws: every failure becomes a message.
  */
-export async function runVideo(deps: BotDeps, surface: Surface, command: VideoCommand): Promise<void> {
+export async function runVideo(
+  deps: BotDeps,
+  surface: Surface,
+  command: VideoCommand,
+  checks: PrecheckOptions = {},
+): Promise<void> {
   const { studio, poller, logger } = deps;
-  const cleared = await clearForGeneration(deps, surface, command);
+  const cleared = await clearForGeneration(deps, surface, command, checks);
   if (!cleared) return;
   const boards = await resultBoards(deps, surface, command.board);
   if (!boards) return;

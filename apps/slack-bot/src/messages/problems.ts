@@ -43,24 +43,3 @@ export function problemMessage(error: unknown): SlackMessage {
     context("If it keeps happening, tell whoever runs the bot; the details are in its logs."),
   ]);
 }
-
-/** The reply to commands that parse but are not wired to Slack yet. */
-export function notYetMessage(what: string): SlackMessage {
-  const text = `${what} is not available from Slack yet.`;
-  return message(text, [section(`:construction: ${escapeText(text)}`), context("`/studio help` lists what works.")]);
-}
-
-/**
- * The reply when a generation costs more than the confirmation threshold. The confirmation button is not wired
- * yet, so the bot does not spend and says so (see README, Choices).
- */
-export function confirmationNeededMessage(input: { cost: number; threshold: number; available: number }): SlackMessage {
-  const n = (value: number) => value.toLocaleString("en-US");
-  const text = `This would cost ${n(input.cost)} credits, above the ${n(input.threshold)} that need a confirmation`;
-  return message(text, [
-    section(
-      `:moneybag: ${text} (${n(input.available)} available). Confirming from Slack is not available yet, so nothing was generated.`,
-    ),
-    context("Try fewer images (`--count`) or a cheaper model (`/studio models`)."),
-  ]);
-}

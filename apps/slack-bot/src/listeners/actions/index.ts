@@ -3,12 +3,14 @@ import type { BotDeps } from "../../deps.js";
 import { ACTIONS } from "../../messages/ids.js";
 import { addToBoardAction } from "./add-to-board.js";
 import { addToDefaultBoardAction } from "./add-to-default-board.js";
+import { cancelSpendAction } from "./cancel-spend.js";
+import { confirmSpendAction } from "./confirm-spend.js";
 import { regenerateAction } from "./regenerate.js";
 import { removeBackgroundAction } from "./remove-background.js";
 import { upscaleAction } from "./upscale.js";
 import { variationsAction } from "./variations.js";
 
-/** Registers the image result buttons. */
+/** Registers the image result buttons and the Confirm / Cancel of a costly generation. */
 export function register(app: App, deps: BotDeps): void {
   app.action(ACTIONS.addToBoard, addToBoardAction(deps));
   app.action(ACTIONS.addToDefaultBoard, addToDefaultBoardAction(deps));
@@ -16,4 +18,6 @@ export function register(app: App, deps: BotDeps): void {
   app.action(ACTIONS.upscale, upscaleAction(deps));
   app.action(ACTIONS.removeBackground, removeBackgroundAction(deps));
   app.action(ACTIONS.regenerate, regenerateAction(deps));
+  app.action(ACTIONS.confirmSpend, confirmSpendAction(deps));
+  app.action(ACTIONS.cancelSpend, cancelSpendAction(deps));
 }

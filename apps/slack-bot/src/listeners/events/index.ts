@@ -1,8 +1,10 @@
 import type { App } from "@slack/bolt";
 import type { BotDeps } from "../../deps.js";
+import { appHomeOpened } from "./app-home-opened.js";
 import { appMention } from "./app-mention.js";
 
 /** Registers the Events API listeners. */
 export function register(app: App, deps: BotDeps): void {
   app.event("app_mention", appMention(deps));
+  app.event("app_home_opened", appHomeOpened(deps));
 }

@@ -1,0 +1,141 @@
+import type { GenerationCommand } from "../../commands/types.js";
+import type { BotDeps } from "../../deps.js";
+import { runAudio } from "../../flows/audio.js";
+import { runImage } from "../../flows/image.js";
+import { type Posted, type Surface, slackErrorCode } from "../../flows/surface.js";
+import { runVideo } from "../../flows/video.js";
+import { context, message, type SlackMessage, section } from "../../messages/blocks.js";
+import { actionNoteMessage } from "../../messages/boards.js";
+import { whatIsAsked } from "../../messages/describe.js";
+import { problemMessage } from "../../messages/problems.js";
+import { type PendingRequest, pendingRequestsOf } from "../../services/pending-requests.js";
+import { toSlack } from "../slack-message.js";
+import type { ButtonArgs } from "./shared.js";
+
+const NOT_IN_CONVERSATION = new Set(["not_in_channel", "channel_not_found"]);
+
+/** What replaces the confirmation once Confirm was clicked. */
+export function confirmedMessage(what: string): SlackMessage {
+  return message(`Confirmed — generating ${what}…`, [section(`:white_check_mark: Confirmed — generating ${what}…`)]);
+}
+
+/** A note only the clicker sees, leaving the confirmation message as it is. */
+export async function spendNote(deps: BotDeps, args: Pick<ButtonArgs, "respond">, text: string): Promise<void> {
+  await args
+    .respond({ response_type: "ephemeral", replace_original: false, ...toSlack(actionNoteMessage(text)) })
+    .catch((error: unknown) => deps.logger.warn({ err: error }, "could not answer a confirmation click"));
+}
+
+/**
+ * The surface of a confirmed request: the progress and results go where the original request's would have (its
+ * channel, or the mention's thread); notes only the asker sees go through the click's `response_url`. In a channel
+ * the bot is not in, the progress and the results are posted through that `response_url` as `in_channel`
+ * messages (the results as a new message: replacing would replace the confirmation, not the progress).
+ */
+export function confirmedSurface(args: Pick<ButtonArgs, "client" | "respond">, request: PendingRequest): Surface {
+  const { client, respond } = args;
+  const { user, channel, threadTs } = request;
+  const thread = threadTs ? { thread_ts: threadTs } : {};
+  const ephemeral = async (note: SlackMessage) => {
+    await respond({ response_type: "ephemeral", replace_original: false, ...toSlack(note) });
+  };
+  return {
+    user,
+    channel,
+    ...(threadTs ? { threadTs } : {}),
+    files: client,
+    reply: ephemeral,
+    ephemeral,
+    async post(first): Promise<Posted> {
+      try {
+        const posted = await client.chat.postMessage({ channel, ...thread, ...toSlack(first) });
+        const ts = posted.ts ?? "";
+        return {
+          live: true,
+          key: `${channel}:${ts}`,
+          update: async (next) => {
+            await client.chat.update({ channel, ts, ...toSlack(next) });
+          },
+        };
+      } catch (error) {
+        if (!NOT_IN_CONVERSATION.has(slackErrorCode(error) ?? "")) throw error;
+        await respond({ response_type: "in_channel", replace_original: false, ...toSlack(first) });
+        return {
+          live: false,
+          key: `${channel}:confirmed:${user}:${Date.now()}`,
+          update: async (next) => {
+            await respond({ response_type: "in_channel", replace_original: false, ...toSlack(next) });
+          },
+        };
+      }
+    },
+  };
+}
+
+/**
+ * Runs a confirmed generation through its usual flow, with the threshold skipped (the credits check still runs:
+ * the balance may have changed while the confirmation waited). Never throws.
+ */
+export async function runConfirmed(deps: BotDeps, surface: Surface, command: GenerationCommand): Promise<void> {
+  const checks = { confirmed: true };
+  try {
+    switch (command.kind) {
+      case "image":
+        return await runImage(deps, surface, command, checks);
+      case "video":
+        return await runVideo(deps, surface, command, checks);
+      case "music":
+      case "voice":
+        return await runAudio(deps, surface, command, checks);
+    }
+  } catch (error) {
+    deps.logger.error({ err: error, user: surface.user }, "confirmed request failed");
+    await surface.ephemeral(problemMessage(error)).catch((reason: unknown) => {
+      deps.logger.error({ err: reason, user: surface.user }, "could not tell the user about a failure");
+    });
+  }
+}
+
+/**
+ * Confirm on a costly generation: ack, take the pending request (at most once: a double click or a second
+ * Confirm finds it used and does nothing more), replace the confirmation with "Confirmed — generating…" and run
+ * the same flow as the original command. An expired or unknown id gets an ephemeral note.
+ */
+export function confirmSpendAction(deps: BotDeps) {
+  return async function onConfirmSpend(args: ButtonArgs): Promise<void> {
+    await args.ack();
+    const user = args.body.user.id;
+    const id = args.action.value ?? "";
+    const taken = await pendingRequestsOf(deps).take(id, user);
+    switch (taken.status) {
+      case "used":
+        deps.logger.info({ user }, "ignoring a repeated Confirm");
+        return;
+      case "missing":
+        return spendNote(
+          deps,
+          args,
+          "That confirmation has expired (they last 10 minutes) or is no longer known. Nothing was spent: run the command again.",
+        );
+      case "not-yours":
+        return spendNote(deps, args, "Only the person who asked for this generation can confirm it.");
+      case "taken": {
+        const { request } = taken;
+        deps.logger.info({ user, kind: request.command.kind }, "costly generation confirmed");
+        await args
+          .respond({ replace_original: true, ...toSlack(confirmedMessage(whatIsAsked(request.command))) })
+          .catch((error: unknown) => deps.logger.warn({ err: error }, "could not replace the confirmation"));
+        await runConfirmed(deps, confirmedSurface(args, request), request.command);
+        return;
+      }
+    }
+  };
+}
+
+/** What replaces the confirmation once Cancel was clicked. */
+export function cancelledMessage(): SlackMessage {
+  return message("Cancelled, nothing was spent", [
+    section(":x: Cancelled, nothing was spent."),
+    context("Try fewer images (`--count`) or a cheaper model (`/studio models`)."),
+  ]);
+}
