@@ -21,3 +21,26 @@ export function editFailedMessage(user: string, kind: ImageEditKind, errorMessag
   const why = errorMessage ? ` The studio said: “${quote(errorMessage, 300)}”.` : "";
   return message(`${text}.`, [section(`:x: ${text}.${why}`), context("Try the button again, or a new prompt.")]);
 }
+
+/** The two format variants a video result offers. */
+export type VideoFormatRatio = "9:16" | "1:1";
+
+const FORMAT_NAME: Record<VideoFormatRatio, string> = { "9:16": "a vertical (9:16)", "1:1": "a square (1:1)" };
+
+/** The progress of a Vertical / Square click, posted in the result's thread and replaced by the new video. */
+export function videoFormatProgressMessage(user: string, ratio: VideoFormatRatio, prompt: string): SlackMessage {
+  const about = prompt ? `: “${quote(prompt, 300)}”` : "";
+  const line = `<@${escapeText(user)}> asked for ${FORMAT_NAME[ratio]} version of a video${about} — working on it …`;
+  return message(line, [section(`:hourglass_flowing_sand: ${line}`)]);
+}
+
+/** The note when a format variant could not be made (a FAILED generation or a refusal), in words. */
+export function videoFormatFailedMessage(
+  user: string,
+  ratio: VideoFormatRatio,
+  errorMessage?: string | null,
+): SlackMessage {
+  const text = `<@${escapeText(user)}>, ${FORMAT_NAME[ratio]} version of the video could not be made`;
+  const why = errorMessage ? ` The studio said: “${quote(errorMessage, 300)}”.` : "";
+  return message(`${text}.`, [section(`:x: ${text}.${why}`), context("Try the button again later.")]);
+}

@@ -9,8 +9,9 @@ import { regenerateAction } from "./regenerate.js";
 import { removeBackgroundAction } from "./remove-background.js";
 import { upscaleAction } from "./upscale.js";
 import { variationsAction } from "./variations.js";
+import { videoSquareAction, videoVerticalAction } from "./video-format.js";
 
-/** Registers the image result buttons and the Confirm / Cancel of a costly generation. */
+/** Registers the image and video result buttons and the Confirm / Cancel of a costly generation. */
 export function register(app: App, deps: BotDeps): void {
   app.action(ACTIONS.addToBoard, addToBoardAction(deps));
   app.action(ACTIONS.addToDefaultBoard, addToDefaultBoardAction(deps));
@@ -18,6 +19,8 @@ export function register(app: App, deps: BotDeps): void {
   app.action(ACTIONS.upscale, upscaleAction(deps));
   app.action(ACTIONS.removeBackground, removeBackgroundAction(deps));
   app.action(ACTIONS.regenerate, regenerateAction(deps));
+  app.action(ACTIONS.videoVertical, videoVerticalAction(deps));
+  app.action(ACTIONS.videoSquare, videoSquareAction(deps));
   app.action(ACTIONS.confirmSpend, confirmSpendAction(deps));
   app.action(ACTIONS.cancelSpend, cancelSpendAction(deps));
 }

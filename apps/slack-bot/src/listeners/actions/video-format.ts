@@ -1,0 +1,25 @@
+import type { BotDeps } from "../../deps.js";
+import { runVideoFormat } from "../../flows/video-format.js";
+import type { VideoFormatRatio } from "../../messages/actions.js";
+import { type ButtonArgs, cannotRead, clicked, clickSurface, once } from "./shared.js";
+
+/**
+ * The listener of a video result's "Vertical 9:16" or "Square 1:1": ack, then (once per identical click while it
+ * runs) the format variant flow in the result's thread.
+ */
+export function videoFormatAction(deps: BotDeps, ratio: VideoFormatRatio) {
+  return async function onVideoFormat(args: ButtonArgs): Promise<void> {
+    await args.ack();
+    const where = clicked(args);
+    const videoId = where?.value.videoId;
+    if (!where || !videoId) return cannotRead(deps, args);
+    const surface = clickSurface(args, where);
+    await once(deps, args, where, () => runVideoFormat(deps, surface, videoId, ratio));
+  };
+}
+
+/** Vertical 9:16. */
+export const videoVerticalAction = (deps: BotDeps) => videoFormatAction(deps, "9:16");
+
+/** Square 1:1. */
+export const videoSquareAction = (deps: BotDeps) => videoFormatAction(deps, "1:1");
