@@ -34,6 +34,23 @@ describe("results uploaded as files", () => {
     expectAllMessagesValid(bot.sim, [CHANNEL]);
   });
 
+  it("uploads a mention's images into the mention's thread, beside the results with their buttons", async () => {
+    const mention = await bot.sim.mention({
+      user: USER,
+      channel: CHANNEL,
+      text: "<@U0SIMBOT1> a lighthouse --count 2",
+    });
+    const ts = mention.ts ?? "";
+    const files = await eventually(() => {
+      const found = filesIn(bot.sim.thread(CHANNEL, ts));
+      expect(found).toHaveLength(2);
+      return found;
+    }, 8000);
+    for (const file of files) expect(file.name).toMatch(/\.(png|jpe?g|webp)$/);
+    const results = bot.sim.thread(CHANNEL, ts).find((m) => blocksOf(m, "image").length === 2);
+    expect(actionIds(results)).toContain(ACTIONS.addToBoard);
+  });
+
   it("uploads a mention's voiceover into the mention's thread", async () => {
     const mention = await bot.sim.mention({ user: USER, channel: CHANNEL, text: "<@U0SIMBOT1> voice Hello there" });
     const ts = mention.ts ?? "";
