@@ -7,7 +7,9 @@ import { problemMessage } from "../messages/problems.js";
 import { imageResultsMessage } from "../messages/results.js";
 import { channelDefaultsOf } from "./add-to-board.js";
 import { DEFAULT_RATIO, runImage } from "./image.js";
+import { clearForGeneration, type PrecheckOptions } from "./precheck.js";
 import type { Surface } from "./surface.js";
+import { uploadResults } from "./upload-results.js";
 
 /** Where a button was clicked: the conversation (for its default board) and who clicked. */
 export interface ClickPlace {
@@ -42,7 +44,11 @@ async function start(deps: BotDeps, kind: ImageEditKind, image: { id: string; pr
 }
 
 /**
- * Variations, Upscale and Remove background: posts a progress note in the result's thread, starts the work,
+ * Variations, Upscale and Remove background: for Variations (a new generation, charged like one) first the
+ * credits guard of the image flow (`clearForGeneration`: refused when short, Confirm / Cancel above the threshold,
+ * with the pending request remembering the source image so Confirm runs the variation). Upscale and Remove
+ * background go through `updateImage`, which the platform (and the sandbox) does not charge: no guard for them.
+ * Then posts a progress note in the result's thread, starts the work,
  * follows the poller and replaces the note with the new result (with its own buttons) or a FAILED note. Never
  * throws: every failure becomes a message.
  */
@@ -52,6 +58,7 @@ export async function runImageEdit(
   place: ClickPlace,
   kind: ImageEditKind,
   imageId: string,
+  checks: PrecheckOptions = {},
 ): Promise<void> {
   const user = surface.user;
   try {
@@ -59,6 +66,10 @@ export async function runImageEdit(
     if (!image) {
       await surface.ephemeral(actionNoteMessage("That image is no longer available on the platform."));
       return;
+    }
+    if (kind === "variations") {
+      const command = { kind: "image" as const, prompt: image.prompt, ratio: image.ratio, count: 1, presets: [] };
+      if (!(await clearForGeneration(deps, surface, command, { ...checks, variationOf: image.id }))) return;
     }
     const posted = await surface.post(editProgressMessage(user, kind, image.prompt));
     try {
@@ -76,6 +87,13 @@ export async function runImageEdit(
       await posted.update(
         imageResultsMessage(assets, { user, prompt: image.prompt, defaultBoard }, ids[0] ?? image.id),
       );
+      const files = done.map((item) => ({
+        id: item.id,
+        downloadUrl: item.downloadUrl,
+        kind: "image" as const,
+        title: image.prompt,
+      }));
+      await uploadResults(deps, surface, posted, files);
     } catch (error) {
       deps.logger.error({ err: error, user, kind }, "image edit did not finish");
       await posted.update(problemMessage(error));

@@ -20,6 +20,8 @@ export interface Cleared {
 export interface PrecheckOptions {
   /** The asker already confirmed the cost (the Confirm button): skip the threshold, never the credits check. */
   confirmed?: boolean;
+  /** A Variations click: kept with the pending request so that Confirm runs the variation of this image. */
+  variationOf?: string;
 }
 
 /**
@@ -49,7 +51,13 @@ export async function clearForGeneration(
   }
   if (decision.verdict === "confirm" && !options.confirmed) {
     const { user, channel, threadTs } = surface;
-    const requestId = await pendingRequestsOf(deps).add({ user, channel, ...(threadTs ? { threadTs } : {}), command });
+    const requestId = await pendingRequestsOf(deps).add({
+      user,
+      channel,
+      ...(threadTs ? { threadTs } : {}),
+      command,
+      ...(options.variationOf ? { variationOf: options.variationOf } : {}),
+    });
     deps.logger.info({ user, cost: decision.cost, threshold }, "asking to confirm a costly generation");
     await surface.ephemeral(confirmSpendMessage({ decision, what: whatIsAsked(command), requestId }));
     return null;

@@ -9,6 +9,8 @@ export interface PendingRequest {
   /** The thread the original request was answered in (mentions); undefined for a slash command. */
   threadTs?: string;
   command: GenerationCommand;
+  /** Set for a Variations click: Confirm runs a variation of this image (`parentImageId`), not `command`. */
+  variationOf?: string;
 }
 
 /** What taking a pending request found. */

@@ -2,6 +2,7 @@ import type { GenerationCommand } from "../../commands/types.js";
 import type { BotDeps } from "../../deps.js";
 import { runAudio } from "../../flows/audio.js";
 import { runImage } from "../../flows/image.js";
+import { runImageEdit } from "../../flows/image-actions.js";
 import { type Posted, type Surface, slackErrorCode } from "../../flows/surface.js";
 import { runVideo } from "../../flows/video.js";
 import { context, message, type SlackMessage, section } from "../../messages/blocks.js";
@@ -125,7 +126,15 @@ export function confirmSpendAction(deps: BotDeps) {
         await args
           .respond({ replace_original: true, ...toSlack(confirmedMessage(whatIsAsked(request.command))) })
           .catch((error: unknown) => deps.logger.warn({ err: error }, "could not replace the confirmation"));
-        await runConfirmed(deps, confirmedSurface(args, request), request.command);
+        const surface = confirmedSurface(args, request);
+        if (request.variationOf) {
+          // A confirmed Variations click: the variation itself (runImageEdit never throws, re-checks the credits).
+          await runImageEdit(deps, surface, { channel: request.channel }, "variations", request.variationOf, {
+            confirmed: true,
+          });
+          return;
+        }
+        await runConfirmed(deps, surface, request.command);
         return;
       }
     }
