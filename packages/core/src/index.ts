@@ -28,6 +28,7 @@ export type { AddToBoardOptions, BoardItem } from "./helpers/put-on-board.js";
 export { addToBoard } from "./helpers/put-on-board.js";
 export { GENERATION_MUTATIONS, IDEMPOTENT_MUTATIONS } from "./operation.js";
 export type { StudioClientOptions, StudioLogger } from "./options.js";
+export { defaultSleep } from "./options.js";
 export type { NodeOf, PaginateOptions } from "./paginate.js";
 export { paginate } from "./paginate.js";
 export type { Redactor } from "./redact.js";

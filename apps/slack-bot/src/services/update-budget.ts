@@ -1,3 +1,4 @@
+import { defaultSleep } from "@studio-kit/core";
 // chat.update is Tier 3 (about 50 a minute per workspace, per app). The issue asks for at most 40 chat.update calls
 // a minute per workspace across all jobs, on top of one update per message every 10 s (services/throttle.ts).
 //
@@ -45,20 +46,6 @@ export const UPDATES_PER_MINUTE = 40;
 /** The key used when the app serves one workspace (one bot token): every job of this process shares it. */
 export const THIS_WORKSPACE = "workspace";
 
-const timerSleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
-
 /**
  * A rolling-window budget of `chat.update` calls per workspace.
  *
@@ -72,7 +59,7 @@ export function createUpdateBudget(options: UpdateBudgetOptions = {}): UpdateBud
   const windowMs = options.windowMs ?? 60_000;
   const reserve = Math.min(options.reserve ?? 10, Math.max(0, limit - 1));
   const now = options.now ?? Date.now;
-  const sleep = options.sleep ?? timerSleep;
+  const sleep = options.sleep ?? defaultSleep;
   const sent = new Map<string, number[]>();
 
   /** The times of the updates still inside the window, oldest first (expired ones dropped). */

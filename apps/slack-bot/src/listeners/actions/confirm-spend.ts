@@ -10,7 +10,7 @@ import { actionNoteMessage } from "../../messages/boards.js";
 import { whatIsAsked } from "../../messages/describe.js";
 import { problemMessage } from "../../messages/problems.js";
 import { type PendingRequest, pendingRequestsOf } from "../../services/pending-requests.js";
-import { toSlack } from "../slack-message.js";
+import { postLive, toSlack } from "../slack-message.js";
 import type { ButtonArgs } from "./shared.js";
 
 const NOT_IN_CONVERSATION = new Set(["not_in_channel", "channel_not_found"]);
@@ -36,7 +36,6 @@ export async function spendNote(deps: BotDeps, args: Pick<ButtonArgs, "respond">
 export function confirmedSurface(args: Pick<ButtonArgs, "client" | "respond">, request: PendingRequest): Surface {
   const { client, respond } = args;
   const { user, channel, threadTs } = request;
-  const thread = threadTs ? { thread_ts: threadTs } : {};
   const ephemeral = async (note: SlackMessage) => {
     await respond({ response_type: "ephemeral", replace_original: false, ...toSlack(note) });
   };
@@ -49,15 +48,7 @@ export function confirmedSurface(args: Pick<ButtonArgs, "client" | "respond">, r
     ephemeral,
     async post(first): Promise<Posted> {
       try {
-        const posted = await client.chat.postMessage({ channel, ...thread, ...toSlack(first) });
-        const ts = posted.ts ?? "";
-        return {
-          live: true,
-          key: `${channel}:${ts}`,
-          update: async (next) => {
-            await client.chat.update({ channel, ts, ...toSlack(next) });
-          },
-        };
+        return await postLive(client, channel, first, threadTs || undefined);
       } catch (error) {
         if (!NOT_IN_CONVERSATION.has(slackErrorCode(error) ?? "")) throw error;
         await respond({ response_type: "in_channel", replace_original: false, ...toSlack(first) });

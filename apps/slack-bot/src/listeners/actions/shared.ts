@@ -3,7 +3,7 @@ import type { BotDeps } from "../../deps.js";
 import { inFlightOf } from "../../flows/add-to-board.js";
 import type { Surface } from "../../flows/surface.js";
 import { actionNoteMessage } from "../../messages/boards.js";
-import { toSlack } from "../slack-message.js";
+import { postLive, toSlack } from "../slack-message.js";
 
 /** What a button listener gets from Bolt. */
 export type ButtonArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
@@ -52,15 +52,7 @@ export function clickSurface({ client }: Pick<ButtonArgs, "client">, where: Clic
     },
     ephemeral,
     async post(message) {
-      const posted = await client.chat.postMessage({ channel, thread_ts: threadTs, ...toSlack(message) });
-      const ts = posted.ts ?? "";
-      return {
-        live: true,
-        key: `${channel}:${ts}`,
-        update: async (next) => {
-          await client.chat.update({ channel, ts, ...toSlack(next) });
-        },
-      };
+      return await postLive(client, channel, message, threadTs);
     },
   };
 }

@@ -3,7 +3,7 @@ import { parseCommand } from "../../commands/parse.js";
 import type { BotDeps } from "../../deps.js";
 import { dispatch } from "../../flows/dispatch.js";
 import { type Posted, type Surface, slackErrorCode } from "../../flows/surface.js";
-import { toSlack } from "../slack-message.js";
+import { postLive, toSlack } from "../slack-message.js";
 
 type Args = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
 
@@ -25,15 +25,7 @@ export function commandSurface({ command, respond, client }: Pick<Args, "command
     async post(message): Promise<Posted> {
       const channel = command.channel_id;
       try {
-        const posted = await client.chat.postMessage({ channel, ...toSlack(message) });
-        const ts = posted.ts ?? "";
-        return {
-          live: true,
-          key: `${channel}:${ts}`,
-          update: async (next) => {
-            await client.chat.update({ channel, ts, ...toSlack(next) });
-          },
-        };
+        return await postLive(client, channel, message);
       } catch (error) {
         if (!NOT_IN_CONVERSATION.has(slackErrorCode(error) ?? "")) throw error;
         // response_url allows 5 uses in 30 minutes: one for the progress, one for the result, none for updates.

@@ -3,7 +3,7 @@ import { parseMention } from "../../commands/parse.js";
 import type { BotDeps } from "../../deps.js";
 import { dispatch } from "../../flows/dispatch.js";
 import type { Surface } from "../../flows/surface.js";
-import { toSlack } from "../slack-message.js";
+import { postLive, toSlack } from "../slack-message.js";
 
 type Args = SlackEventMiddlewareArgs<"app_mention"> & AllMiddlewareArgs;
 
@@ -23,15 +23,7 @@ export function mentionSurface({ event, client }: Pick<Args, "event" | "client">
       await client.chat.postEphemeral({ channel, user, thread_ts: threadTs, ...toSlack(message) });
     },
     async post(message) {
-      const posted = await client.chat.postMessage({ channel, thread_ts: threadTs, ...toSlack(message) });
-      const ts = posted.ts ?? "";
-      return {
-        live: true,
-        key: `${channel}:${ts}`,
-        update: async (next) => {
-          await client.chat.update({ channel, ts, ...toSlack(next) });
-        },
-      };
+      return await postLive(client, channel, message, threadTs);
     },
   };
 }
