@@ -3,14 +3,20 @@ import type { StudioClient } from "@studio-kit/core";
 import type { Poller } from "@studio-kit/poller";
 import type { Config } from "./config.js";
 import type { BotDeps, BotLogger } from "./deps.js";
+import { resumeJobs } from "./jobs/resume.js";
 import { register as registerActions } from "./listeners/actions/index.js";
 import { register as registerCommands } from "./listeners/commands/index.js";
 import { register as registerEvents } from "./listeners/events/index.js";
+import { dedupeEvents } from "./listeners/middleware/dedupe-events.js";
 import { register as registerViews } from "./listeners/views/index.js";
-import type { PendingRequests } from "./services/pending-requests.js";
+import { createAccessPolicy, usergroupMembersFrom } from "./services/access.js";
+import { createKeyMode } from "./services/key-mode.js";
+import { SLACK_RETRY_CONFIG } from "./services/slack-retry.js";
 import { createStudioDataCache, type StudioDataCache } from "./services/studio-data.js";
 import { createThrottle, type Throttle } from "./services/throttle.js";
 import type { UpdateBudget } from "./services/update-budget.js";
+import { openSqliteStore } from "./store/sqlite/open.js";
+import type { BotStore } from "./store/types.js";
 
 /** Options of {@link createBotApp}. */
 export interface BotAppOptions {
@@ -26,8 +32,21 @@ export interface BotAppOptions {
   throttle?: Throttle;
   /** The workspace's chat.update budget; default one per app (40 a minute). */
   updateBudget?: UpdateBudget;
-  /** Generations waiting for Confirm; default one in-memory store per app (10 minutes each). */
-  pendingRequests?: PendingRequests;
+  /** The durable state. Default: the SQLite file `config.store.path` (`:memory:` keeps it in the process). */
+  store?: BotStore;
+  /** Milliseconds since the epoch. Default `Date.now`. */
+  now?: () => number;
+}
+
+/** The Bolt app, and what a starting process does once it listens. */
+export interface BotApp extends App {
+  /** The durable state the app uses (close it after `app.stop()`). */
+  readonly store: BotStore;
+  /**
+   * Follows every job a previous process left unfinished to its end, posting each result once. Call after
+   * `start()`; resolves with the number of jobs once all of them are done (minutes, for long generations).
+   */
+  resumeJobs(): Promise<number>;
 }
 
 type BoltLogger = NonNullable<AppOptions["logger"]>;
@@ -54,18 +73,8 @@ function boltLogger(logger: BotLogger): BoltLogger {
  *
  * @example const app = createBotApp({ config, studio, poller: createPoller(studio), logger }); await app.start(3000);
  */
-export function createBotApp(options: BotAppOptions): App {
+export function createBotApp(options: BotAppOptions): BotApp {
   const { config, logger } = options;
-  const deps: BotDeps = {
-    config,
-    studio: options.studio,
-    poller: options.poller,
-    logger,
-    studioData: options.studioData ?? createStudioDataCache(options.studio),
-    throttle: options.throttle ?? createThrottle(),
-    ...(options.updateBudget ? { updateBudget: options.updateBudget } : {}),
-    ...(options.pendingRequests ? { pendingRequests: options.pendingRequests } : {}),
-  };
   const base: AppOptions = {
     token: config.slack.botToken,
     signingSecret: config.slack.signingSecret,
@@ -75,22 +84,33 @@ export function createBotApp(options: BotAppOptions): App {
     deferInitialization: true,
     clientOptions: {
       ...(options.slackApiUrl ? { slackApiUrl: options.slackApiUrl } : {}),
-      // @slack/web-api retries a failed call up to 10 times over about 30 minutes, network errors and 5xx
-      // included: a chat.postMessage that timed out may have been posted, and would be posted again. No retries;
-      // a failed call becomes a message to the user instead (platform-facts.md, Slack).
-      retryConfig: { retries: 0 },
+      retryConfig: SLACK_RETRY_CONFIG,
     },
   };
   const app =
     config.mode === "socket" && config.slack.appToken
       ? new App({ ...base, socketMode: true, appToken: config.slack.appToken })
       : new App(base);
+  const deps: BotDeps = {
+    config,
+    studio: options.studio,
+    poller: options.poller,
+    logger,
+    studioData: options.studioData ?? createStudioDataCache(options.studio),
+    throttle: options.throttle ?? createThrottle(),
+    ...(options.updateBudget ? { updateBudget: options.updateBudget } : {}),
+    store: options.store ?? openSqliteStore({ path: config.store.path }),
+    now: options.now ?? Date.now,
+    access: createAccessPolicy(config.access, { usergroupMembers: usergroupMembersFrom(app.client) }),
+    keyMode: createKeyMode(),
+  };
   app.error(async (error) => {
     logger.error({ err: error }, "unhandled error in a listener");
   });
+  app.use(dedupeEvents(deps));
   registerCommands(app, deps);
   registerEvents(app, deps);
   registerActions(app, deps);
   registerViews(app, deps);
-  return app;
+  return Object.assign(app, { store: deps.store, resumeJobs: () => resumeJobs(deps, app.client) });
 }

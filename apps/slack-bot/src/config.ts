@@ -1,9 +1,13 @@
 // Configuration is read and checked here, once, at start; nothing else reads process.env. Every problem is
-// reported at once, with what to do, and no message ever repeats a value (a malformed token is still a secret).
+// reported at once, with what to do, and no message ever repeats a value (a malformed token is still a secret, and
+// a pasted list of ids may hold one by mistake): a bad entry in a list is named by its position.
+
+import { isAbsolute, resolve } from "node:path";
 
 /** The checked configuration the app starts with. */
 export interface Config {
-  slack: { botToken: string; signingSecret: string; appToken?: string };
+  /** `apiUrl`: the Slack Web API base URL, ending in `/` (a local stand-in such as slack-sim); unset = Slack's. */
+  slack: { botToken: string; signingSecret: string; appToken?: string; apiUrl?: string };
   /** Socket Mode when an app-level token is given, the HTTP receiver otherwise. */
   mode: "socket" | "http";
   /** The real API when a key is given, the in-process sandbox otherwise. */
@@ -12,6 +16,25 @@ export interface Config {
   logLevel: LogLevel;
   /** Costs above this many credits ask for confirmation first. */
   creditsConfirmThreshold: number;
+  /** Who may spend credits. All three empty = everyone may. */
+  access: AccessConfig;
+  /** Quotas on generations; a limit left out is not enforced (assignable to the store's `Limits`). */
+  limits: { userOutputsPerHour?: number; dailyCredits?: number };
+  /** The SQLite file the bot keeps its state in: an absolute path, or `:memory:` (nothing survives a restart). */
+  store: { path: string };
+}
+
+/**
+ * Who may generate (spend credits): a user listed in `users`, a member of a user group in `groups`, or anyone in a
+ * channel in `channels`. All empty = no rule, everyone may. Ids only: names change and can be reused.
+ */
+export interface AccessConfig {
+  /** Slack user ids, `U...` or `W...` (Enterprise Grid). */
+  users: string[];
+  /** Slack user group ids, `S...`. */
+  groups: string[];
+  /** Conversation ids: `C...` (public), `G...` (private), `D...` (a direct message with the bot). */
+  channels: string[];
 }
 
 /** pino's levels. */
@@ -19,7 +42,16 @@ export type LogLevel = "fatal" | "error" | "warn" | "info" | "debug" | "trace" |
 const LOG_LEVELS: LogLevel[] = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
 
 /** Defaults for the optional settings. */
-export const CONFIG_DEFAULTS = { port: 3000, logLevel: "info", creditsConfirmThreshold: 50 } as const;
+export const CONFIG_DEFAULTS = {
+  port: 3000,
+  logLevel: "info",
+  creditsConfirmThreshold: 50,
+  /** Relative to the working directory, like any relative STUDIO_BOT_DB. */
+  storePath: "studio-bot.db",
+} as const;
+
+/** SQLite's name for a database that lives in memory only (https://www.sqlite.org/inmemorydb.html). */
+export const IN_MEMORY_STORE = ":memory:";
 
 /** The configuration could not be used: `problems` names each variable and what to do, never its value. */
 export class ConfigError extends Error {
@@ -45,13 +77,89 @@ function httpUrl(value: string): boolean {
   }
 }
 
+// Slack ids are upper-case letters and digits after a one-letter kind, of no fixed length (user ids may start with
+// W on Enterprise Grid: https://api.slack.com/changelog/2016-08-11-user-id-format-changes). Lower case is refused on
+// purpose: a name such as "wendy" must not pass for a user id.
+const ID_LISTS = {
+  STUDIO_ALLOWED_USERS: {
+    pattern: /^[UW][A-Z0-9]+$/,
+    what: "Slack user ids (U... or W...)",
+    how: "copy each from the person's profile, ⋮ > Copy member ID",
+  },
+  STUDIO_ALLOWED_GROUPS: {
+    pattern: /^S[A-Z0-9]+$/,
+    what: "Slack user group ids (S...)",
+    how: "the S... at the end of the group's link in Slack's web app, or from the usergroups.list API",
+  },
+  STUDIO_ALLOWED_CHANNELS: {
+    pattern: /^[CGD][A-Z0-9]+$/,
+    what: "Slack channel ids (C..., G... or D...)",
+    how: "copy each from the channel's details, at the bottom of the About tab",
+  },
+} as const;
+
+/** A comma- or space-separated id list: the ids (deduplicated), or a problem naming the bad entries by position. */
+function readIds(env: Env, name: keyof typeof ID_LISTS, problems: string[]): string[] {
+  const rule = ID_LISTS[name];
+  const entries = (read(env, name) ?? "").split(/[\s,]+/).filter(Boolean);
+  const bad = entries.flatMap((entry, index) => (rule.pattern.test(entry) ? [] : [index + 1]));
+  if (bad.length) {
+    const which = bad.length > 5 ? `${bad.slice(0, 5).join(", ")} and ${bad.length - 5} more` : bad.join(", ");
+    problems.push(
+      `${name} must list ${rule.what} separated by commas or spaces, not names: ${bad.length === 1 ? "entry" : "entries"} ${which} of ${entries.length} ${bad.length === 1 ? "is" : "are"} not one (${rule.how}).`,
+    );
+  }
+  return [...new Set(entries)];
+}
+
+/** The quotas; each one unset is left out (not enforced). */
+function readLimits(env: Env, problems: string[]): Config["limits"] {
+  const limits: Config["limits"] = {};
+  const hourly = read(env, "STUDIO_USER_HOURLY_LIMIT");
+  const budget = read(env, "STUDIO_DAILY_CREDIT_BUDGET");
+  if (hourly !== undefined) {
+    // 0 would stop everyone, which is what the STUDIO_ALLOWED_* lists are for.
+    if (/^\d+$/.test(hourly) && Number(hourly) > 0 && Number.isSafeInteger(Number(hourly))) {
+      limits.userOutputsPerHour = Number(hourly);
+    } else {
+      problems.push(
+        "STUDIO_USER_HOURLY_LIMIT must be a whole number of outputs, 1 or more, per person per rolling hour (leave it empty for no limit).",
+      );
+    }
+  }
+  if (budget !== undefined) {
+    // Digits with an optional fraction only: Number() would also take "0x10", "1e3" and "Infinity".
+    if (/^\d+(\.\d+)?$/.test(budget)) limits.dailyCredits = Number(budget);
+    else {
+      problems.push(
+        "STUDIO_DAILY_CREDIT_BUDGET must be a number of credits, 0 or more, per UTC day for the whole workspace (leave it empty for no budget; 0 stops all generation).",
+      );
+    }
+  }
+  return limits;
+}
+
+/** The SQLite file: `:memory:` as is, anything else made absolute against `cwd`. */
+function readStorePath(env: Env, cwd: string, problems: string[]): string {
+  const path = read(env, "STUDIO_BOT_DB") ?? CONFIG_DEFAULTS.storePath;
+  if (path === IN_MEMORY_STORE) return path;
+  if (/[\\/]$/.test(path)) {
+    problems.push("STUDIO_BOT_DB must be the path of a file (such as ./studio-bot.db), not a directory, or :memory:.");
+  }
+  // No shell reads this value, so a leading ~ would name a directory called "~" in the working directory.
+  if (path.startsWith("~"))
+    problems.push("STUDIO_BOT_DB cannot start with ~ (it is not expanded): give an absolute path.");
+  return isAbsolute(path) ? path : resolve(cwd, path);
+}
+
 /**
  * Reads the app's configuration from an environment (pass `process.env`). Throws one {@link ConfigError} that
- * lists every missing or malformed variable.
+ * lists every missing or malformed variable. A relative `STUDIO_BOT_DB` is resolved against `options.cwd`
+ * (default the process's working directory), so the path the bot logs and opens is the same absolute one.
  *
  * @example const config = readConfig(process.env); // mode "socket" when SLACK_APP_TOKEN is set
  */
-export function readConfig(env: Env): Config {
+export function readConfig(env: Env, options: { cwd?: string } = {}): Config {
   const problems: string[] = [];
   const botToken = read(env, "SLACK_BOT_TOKEN");
   const signingSecret = read(env, "SLACK_SIGNING_SECRET");
@@ -61,6 +169,7 @@ export function readConfig(env: Env): Config {
   const port = read(env, "PORT");
   const logLevel = read(env, "LOG_LEVEL");
   const threshold = read(env, "CREDITS_CONFIRM_THRESHOLD");
+  const slackApiUrl = read(env, "SLACK_API_URL");
 
   if (!botToken)
     problems.push("SLACK_BOT_TOKEN is missing: copy the Bot User OAuth Token (xoxb-...) from OAuth & Permissions.");
@@ -86,10 +195,24 @@ export function readConfig(env: Env): Config {
   if (!Number.isFinite(limit) || limit < 0) {
     problems.push("CREDITS_CONFIRM_THRESHOLD must be a number of credits, 0 or more (0 asks before every generation).");
   }
+  if (slackApiUrl && !httpUrl(slackApiUrl)) {
+    problems.push("SLACK_API_URL must be an http:// or https:// URL, or be left unset to use Slack's own.");
+  }
+  const access: AccessConfig = {
+    users: readIds(env, "STUDIO_ALLOWED_USERS", problems),
+    groups: readIds(env, "STUDIO_ALLOWED_GROUPS", problems),
+    channels: readIds(env, "STUDIO_ALLOWED_CHANNELS", problems),
+  };
+  const limits = readLimits(env, problems);
+  const store = { path: readStorePath(env, options.cwd ?? process.cwd(), problems) };
 
   if (problems.length || !botToken || !signingSecret) throw new ConfigError(problems);
+  const slack: Config["slack"] = { botToken, signingSecret };
+  if (appToken) slack.appToken = appToken;
+  // WebClient appends the method name to this URL; with the slash, the configured and the used URL are the same.
+  if (slackApiUrl) slack.apiUrl = slackApiUrl.endsWith("/") ? slackApiUrl : `${slackApiUrl}/`;
   return {
-    slack: appToken ? { botToken, signingSecret, appToken } : { botToken, signingSecret },
+    slack,
     mode: appToken ? "socket" : "http",
     studio:
       apiKey && baseUrl
@@ -100,5 +223,8 @@ export function readConfig(env: Env): Config {
     port: portNumber,
     logLevel: level,
     creditsConfirmThreshold: limit,
+    access,
+    limits,
+    store,
   };
 }

@@ -1,12 +1,12 @@
 import type { StudioClient } from "@studio-kit/core";
 import type { Poller } from "@studio-kit/poller";
 import type { Config } from "./config.js";
-import type { InFlight } from "./flows/in-flight.js";
-import type { ChannelDefaults } from "./services/channel-defaults.js";
-import type { PendingRequests } from "./services/pending-requests.js";
+import type { AccessPolicy } from "./services/access.js";
+import type { KeyMode } from "./services/key-mode.js";
 import type { StudioDataCache } from "./services/studio-data.js";
 import type { Throttle } from "./services/throttle.js";
 import type { UpdateBudget } from "./services/update-budget.js";
+import type { BotStore } from "./store/types.js";
 
 /** The pino methods the bot uses (a pino logger fits). Fields are redacted by the logger's configuration. */
 export interface BotLogger {
@@ -30,10 +30,12 @@ export interface BotDeps {
    * the flows share one budget per deps object (`flows/updates.ts`).
    */
   updateBudget?: UpdateBudget;
-  /** Each channel's default board; default one in-memory store per app (see `channelDefaultsOf`). */
-  channelDefaults?: ChannelDefaults;
-  /** Button clicks being worked on (double-click guard); default one in-memory set per app. */
-  inFlight?: InFlight;
-  /** Generations waiting for Confirm (above the credits threshold); default one in-memory store per app. */
-  pendingRequests?: PendingRequests;
+  /** Everything kept across restarts: jobs, channel defaults, confirmations, handled events, claims. */
+  store: BotStore;
+  /** Milliseconds since the epoch: job times and quota windows read it. */
+  now: () => number;
+  /** Who may spend credits (STUDIO_ALLOWED_*). */
+  access: AccessPolicy;
+  /** Whether the studio key is known to be read-only (learned from a refused mutation). */
+  keyMode: KeyMode;
 }

@@ -3,9 +3,9 @@
 import { createStudioClient } from "@studio-kit/core";
 import { createPoller } from "@studio-kit/poller";
 import { createVirtualClock, SANDBOX_KEYS, startSandboxServer } from "@studio-kit/sandbox";
-import { pino } from "pino";
 import { createBotApp } from "./app.js";
-import { type Config, ConfigError, readConfig } from "./config.js";
+import { type Config, ConfigError, IN_MEMORY_STORE, readConfig } from "./config.js";
+import { createLogger } from "./logger.js";
 
 function configOrExit(): Config {
   try {
@@ -21,22 +21,7 @@ function configOrExit(): Config {
 
 async function main(): Promise<void> {
   const config = configOrExit();
-  const logger = pino({
-    level: config.logLevel,
-    // Nothing that carries a secret may reach a log line (conventions.md, Errors).
-    redact: {
-      paths: [
-        "*.token",
-        "*.botToken",
-        "*.appToken",
-        "*.signingSecret",
-        "*.apiKey",
-        "*.authorization",
-        "*.response_url",
-      ],
-      censor: "[redacted]",
-    },
-  });
+  const logger = createLogger(config.logLevel);
 
   let apiKey: string;
   let baseUrl: string;
@@ -56,11 +41,32 @@ async function main(): Promise<void> {
     api = `an in-process sandbox at ${server.url} (no STUDIO_API_KEY)`;
   }
   const studio = createStudioClient({ apiKey, baseUrl, logger });
-  const app = createBotApp({ config, studio, poller: createPoller(studio), logger });
+  const app = createBotApp({
+    config,
+    studio,
+    poller: createPoller(studio),
+    logger,
+    ...(config.slack.apiUrl ? { slackApiUrl: config.slack.apiUrl } : {}),
+  });
   await app.init();
   await app.start(config.port);
   const slack = config.mode === "socket" ? "Slack in Socket Mode" : `Slack over HTTP on port ${config.port}`;
-  logger.info({ mode: config.mode, studio: config.studio.kind }, `Studio bot running: ${slack}, ${api}`);
+  const store = config.store.path === IN_MEMORY_STORE ? "state in memory only" : `state in ${config.store.path}`;
+  logger.info({ mode: config.mode, studio: config.studio.kind }, `Studio bot running: ${slack}, ${api}, ${store}`);
+
+  // Jobs a previous process left unfinished are followed to their end; that takes as long as the generations do.
+  app.resumeJobs().catch((error: unknown) => logger.error({ err: error }, "could not resume unfinished jobs"));
+
+  // A deploy stops the process with SIGTERM: stop taking requests and close the store cleanly. Jobs still running
+  // are resumed by the next process (each step is recorded before the next one starts).
+  const stop = async (signal: string) => {
+    logger.info({ signal }, "stopping");
+    await app.stop().catch(() => {});
+    await app.store.close();
+    process.exit(0);
+  };
+  process.once("SIGTERM", () => void stop("SIGTERM"));
+  process.once("SIGINT", () => void stop("SIGINT"));
 }
 
 main().catch((error: unknown) => {

@@ -2,7 +2,6 @@ import type { Board } from "@studio-kit/core";
 import { validateMessage, validateView } from "@studio-kit/slack-sim";
 import { describe, expect, it } from "vitest";
 import { boardChoice, findBoardByTitle } from "../src/flows/add-to-board.js";
-import { createInFlight } from "../src/flows/in-flight.js";
 import { editFailedMessage, editProgressMessage } from "../src/messages/actions.js";
 import {
   actionNoteMessage,
@@ -13,7 +12,6 @@ import {
   boardInUseMessage,
   boardNotFoundMessage,
 } from "../src/messages/boards.js";
-import { createMemoryChannelDefaults } from "../src/services/channel-defaults.js";
 
 const board = (id: number, title: string | null = `Board ${id}`): Board =>
   ({ id: `b${id}`, conversationId: `c${id}`, title, assetCount: 0 }) as Board;
@@ -73,25 +71,5 @@ describe("board choice", () => {
     const boards = [board(3, "Moodboard"), board(2, "moodboard "), board(1, "Other")];
     expect(findBoardByTitle(boards, "MOODBOARD")?.id).toBe("b3");
     expect(findBoardByTitle(boards, "missing")).toBeUndefined();
-  });
-});
-
-describe("stores", () => {
-  it("channel defaults are per channel and copied", async () => {
-    const store = createMemoryChannelDefaults();
-    const value = { id: "b1", conversationId: "c1", title: "Spring" };
-    await store.set("C1", value);
-    value.title = "changed";
-    expect(await store.get("C1")).toEqual({ id: "b1", conversationId: "c1", title: "Spring" });
-    expect(await store.get("C2")).toBeUndefined();
-  });
-
-  it("in-flight refuses a second identical start until finished", () => {
-    const guard = createInFlight();
-    expect(guard.start("k")).toBe(true);
-    expect(guard.start("k")).toBe(false);
-    expect(guard.start("other")).toBe(true);
-    guard.finish("k");
-    expect(guard.start("k")).toBe(true);
   });
 });

@@ -1,5 +1,7 @@
-import { describe, expect, it } from "vitest";
-import { ConfigError, readConfig } from "../src/index.js";
+import { resolve } from "node:path";
+import { describe, expect, expectTypeOf, it } from "vitest";
+import { type Config, ConfigError, readConfig } from "../src/index.js";
+import type { Limits } from "../src/store/types.js";
 
 const BOT = "xoxb-1111-SECRET-BOT";
 const SIGNING = "SECRET-SIGNING-8f742231b10e";
@@ -19,13 +21,16 @@ const problemsOf = (env: Record<string, string | undefined>): string[] => {
 
 describe("readConfig", () => {
   it("uses HTTP mode, the sandbox and the defaults with only the two required variables", () => {
-    expect(readConfig(base)).toEqual({
+    expect(readConfig(base, { cwd: "/srv/bot" })).toEqual({
       slack: { botToken: BOT, signingSecret: SIGNING },
       mode: "http",
       studio: { kind: "sandbox" },
       port: 3000,
       logLevel: "info",
       creditsConfirmThreshold: 50,
+      access: { users: [], groups: [], channels: [] },
+      limits: {},
+      store: { path: "/srv/bot/studio-bot.db" },
     });
   });
 
@@ -74,8 +79,105 @@ describe("readConfig", () => {
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL must be one of"],
     [{ CREDITS_CONFIRM_THRESHOLD: "-5" }, "CREDITS_CONFIRM_THRESHOLD must be a number"],
     [{ CREDITS_CONFIRM_THRESHOLD: "lots" }, "CREDITS_CONFIRM_THRESHOLD must be a number"],
+    [{ SLACK_API_URL: "slack.example.com/api" }, "SLACK_API_URL must be an http:// or https:// URL"],
+    [{ STUDIO_ALLOWED_USERS: "U0ALICE @bob" }, "STUDIO_ALLOWED_USERS must list Slack user ids (U... or W...)"],
+    [{ STUDIO_ALLOWED_USERS: "u0alice" }, "STUDIO_ALLOWED_USERS must list Slack user ids"],
+    [{ STUDIO_ALLOWED_USERS: "C0GENERAL" }, "STUDIO_ALLOWED_USERS must list Slack user ids"],
+    [{ STUDIO_ALLOWED_GROUPS: "design-team" }, "STUDIO_ALLOWED_GROUPS must list Slack user group ids (S...)"],
+    [
+      { STUDIO_ALLOWED_CHANNELS: "#general" },
+      "STUDIO_ALLOWED_CHANNELS must list Slack channel ids (C..., G... or D...)",
+    ],
+    [{ STUDIO_ALLOWED_CHANNELS: "U0ALICE" }, "STUDIO_ALLOWED_CHANNELS must list Slack channel ids"],
+    [{ STUDIO_USER_HOURLY_LIMIT: "0" }, "STUDIO_USER_HOURLY_LIMIT must be a whole number of outputs, 1 or more"],
+    [{ STUDIO_USER_HOURLY_LIMIT: "2.5" }, "STUDIO_USER_HOURLY_LIMIT must be a whole number"],
+    [{ STUDIO_USER_HOURLY_LIMIT: "ten" }, "STUDIO_USER_HOURLY_LIMIT must be a whole number"],
+    [{ STUDIO_USER_HOURLY_LIMIT: "-3" }, "STUDIO_USER_HOURLY_LIMIT must be a whole number"],
+    [{ STUDIO_DAILY_CREDIT_BUDGET: "-1" }, "STUDIO_DAILY_CREDIT_BUDGET must be a number of credits, 0 or more"],
+    [{ STUDIO_DAILY_CREDIT_BUDGET: "1e3" }, "STUDIO_DAILY_CREDIT_BUDGET must be a number of credits"],
+    [{ STUDIO_DAILY_CREDIT_BUDGET: "Infinity" }, "STUDIO_DAILY_CREDIT_BUDGET must be a number of credits"],
+    [{ STUDIO_BOT_DB: "/var/lib/studio/" }, "STUDIO_BOT_DB must be the path of a file"],
+    [{ STUDIO_BOT_DB: "~/studio.db" }, "STUDIO_BOT_DB cannot start with ~"],
   ])("refuses %j", (env, expected) => {
     expect(problemsOf({ ...base, ...env })).toEqual([expect.stringContaining(expected)]);
+  });
+
+  it("reads the access lists separated by commas, spaces or both, without duplicates", () => {
+    const config = readConfig({
+      ...base,
+      STUDIO_ALLOWED_USERS: "U0ALICE, W0GRID  U0BOB,U0ALICE",
+      STUDIO_ALLOWED_GROUPS: "S0DESIGN",
+      STUDIO_ALLOWED_CHANNELS: "C0GENERAL\tG0PRIVATE,D0DM,",
+    });
+    expect(config.access).toEqual({
+      users: ["U0ALICE", "W0GRID", "U0BOB"],
+      groups: ["S0DESIGN"],
+      channels: ["C0GENERAL", "G0PRIVATE", "D0DM"],
+    });
+  });
+
+  it("reads the hourly limit and the daily budget, a budget of 0 included", () => {
+    expect(readConfig({ ...base, STUDIO_USER_HOURLY_LIMIT: "20", STUDIO_DAILY_CREDIT_BUDGET: "0" }).limits).toEqual({
+      userOutputsPerHour: 20,
+      dailyCredits: 0,
+    });
+    expect(readConfig({ ...base, STUDIO_DAILY_CREDIT_BUDGET: "2500.5" }).limits).toEqual({ dailyCredits: 2500.5 });
+  });
+
+  it("resolves a relative STUDIO_BOT_DB against the working directory and keeps absolute paths and :memory:", () => {
+    expect(readConfig({ ...base, STUDIO_BOT_DB: "data/bot.db" }, { cwd: "/srv/bot" }).store.path).toBe(
+      "/srv/bot/data/bot.db",
+    );
+    expect(readConfig({ ...base, STUDIO_BOT_DB: "/var/lib/studio/bot.db" }).store.path).toBe("/var/lib/studio/bot.db");
+    expect(readConfig({ ...base, STUDIO_BOT_DB: ":memory:" }).store.path).toBe(":memory:");
+    expect(readConfig(base).store.path).toBe(resolve(process.cwd(), "studio-bot.db"));
+  });
+
+  it("takes SLACK_API_URL for a local stand-in, ending it with a slash like Slack's own", () => {
+    expect(readConfig(base).slack.apiUrl).toBeUndefined();
+    expect(readConfig({ ...base, SLACK_API_URL: "http://127.0.0.1:4020/api" }).slack.apiUrl).toBe(
+      "http://127.0.0.1:4020/api/",
+    );
+    expect(readConfig({ ...base, SLACK_API_URL: "https://slack.com/api/" }).slack.apiUrl).toBe(
+      "https://slack.com/api/",
+    );
+  });
+
+  it("treats the new settings left empty, as .env.example leaves them, as unset", () => {
+    const config = readConfig(
+      {
+        ...base,
+        SLACK_API_URL: "",
+        STUDIO_ALLOWED_USERS: "",
+        STUDIO_ALLOWED_GROUPS: " ",
+        STUDIO_ALLOWED_CHANNELS: "",
+        STUDIO_USER_HOURLY_LIMIT: "",
+        STUDIO_DAILY_CREDIT_BUDGET: "",
+        STUDIO_BOT_DB: "",
+      },
+      { cwd: "/srv/bot" },
+    );
+    expect(config).toMatchObject({
+      access: { users: [], groups: [], channels: [] },
+      limits: {},
+      store: { path: "/srv/bot/studio-bot.db" },
+    });
+    expect(config.slack.apiUrl).toBeUndefined();
+  });
+
+  it("names a bad list entry by its position, never by its value", () => {
+    const [problem] = problemsOf({
+      ...base,
+      STUDIO_ALLOWED_USERS: "U0ALICE alice@example.com U0BOB xoxb-SECRET-TOKEN",
+    });
+    expect(problem).toContain("entries 2, 4 of 4 are not one");
+    expect(problem).not.toContain("alice");
+    expect(problem).not.toContain("SECRET");
+  });
+
+  it("gives limits in the shape the store's create(job, limits) takes", () => {
+    expectTypeOf<Config["limits"]>().toExtend<Limits>();
+    expectTypeOf<Limits>().toExtend<Config["limits"]>();
   });
 
   it("never puts a secret in the error, its message or its JSON", () => {
@@ -86,6 +188,13 @@ describe("readConfig", () => {
       STUDIO_API_KEY: KEY,
       STUDIO_BASE_URL: "ftp://SECRET.example.com",
       PORT: "SECRET",
+      SLACK_API_URL: "SECRET",
+      STUDIO_ALLOWED_USERS: "SECRET",
+      STUDIO_ALLOWED_GROUPS: "SECRET-GROUP",
+      STUDIO_ALLOWED_CHANNELS: "SECRET",
+      STUDIO_USER_HOURLY_LIMIT: "SECRET",
+      STUDIO_DAILY_CREDIT_BUDGET: "SECRET",
+      STUDIO_BOT_DB: "~SECRET/",
     };
     let caught: unknown;
     try {
@@ -96,7 +205,7 @@ describe("readConfig", () => {
     expect(caught).toBeInstanceOf(ConfigError);
     const error = caught as ConfigError;
     const everything = [error.message, String(error), JSON.stringify(error), ...error.problems].join("\n");
-    expect(error.problems).toHaveLength(4);
+    expect(error.problems).toHaveLength(12);
     expect(error.message).toContain("@studio-kit/slack-bot");
     expect(everything).not.toContain("SECRET");
   });

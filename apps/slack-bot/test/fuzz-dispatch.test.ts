@@ -10,9 +10,12 @@ import type { BotDeps, BotLogger } from "../src/deps.js";
 import { dispatch } from "../src/flows/dispatch.js";
 import type { Posted, Surface } from "../src/flows/surface.js";
 import { parseCommand, parseMention, type SlackMessage } from "../src/index.js";
+import { createAccessPolicy } from "../src/services/access.js";
+import { createKeyMode } from "../src/services/key-mode.js";
 import { createStudioDataCache } from "../src/services/studio-data.js";
 import { createThrottle } from "../src/services/throttle.js";
 import { createUpdateBudget } from "../src/services/update-budget.js";
+import { openSqliteStore } from "../src/store/sqlite/open.js";
 
 // The done-when, through the bot's real handling: 10,000 random texts go parseCommand / parseMention ->
 // dispatch(deps, surface, result) with the deps built as createBotApp builds them (studio client, poller,
@@ -140,6 +143,7 @@ function recordingSurface(sent: Recorded[], options: { live: boolean; threadTs?:
       return {
         live: options.live,
         key,
+        where: options.live ? { ts: String(posts) } : { responseUrl: "https://hooks.slack.test/fuzz" },
         async update(next) {
           sent.push({ kind: "update", message: next });
         },
@@ -182,6 +186,10 @@ beforeAll(async () => {
     studioData: createStudioDataCache(studio),
     throttle: createThrottle({ now }),
     updateBudget: createUpdateBudget({ now, sleep }),
+    store: openSqliteStore({ path: ":memory:" }),
+    now,
+    access: createAccessPolicy({ users: [], groups: [], channels: [] }, { usergroupMembers: async () => [] }),
+    keyMode: createKeyMode(),
   };
   // Real values for the flags, so a share of the texts passes the checks and reaches the API.
   const { catalog, presets } = await deps.studioData.get();

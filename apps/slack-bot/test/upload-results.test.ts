@@ -5,7 +5,7 @@ import { resultFilename, uploadResults } from "../src/flows/upload-results.js";
 import type { SlackFilesApi } from "../src/services/slack-files.js";
 
 const logger = () => ({ debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() });
-const posted = (live: boolean): Posted => ({ live, key: "C1:1", update: async () => {} });
+const posted = (live: boolean): Posted => ({ live, key: "C1:1", where: { ts: "1" }, update: async () => {} });
 
 function surface(files?: SlackFilesApi): Surface {
   const nothing = async () => {};

@@ -1,16 +1,24 @@
 import { dispatch } from "./api/dispatch.js";
 import { receiveUpload } from "./api/files.js";
+import { serveFile, signInPage } from "./downloads.js";
 import { handleResponseUrl } from "./respond.js";
 import type { SimState } from "./state.js";
 
+const READS = new Set(["GET", "HEAD"]);
+
 /**
  * The sim's one fetch-style handler, behind both the HTTP server and in-process use:
- * `POST /api/<method>` (the Web API), `POST /response/<id>` (response_urls), `POST /upload/<file id>` (upload_urls).
+ * `POST /api/<method>` (the Web API), `POST /response/<id>` (response_urls), `POST /upload/<file id>` (upload_urls),
+ * `GET /files-pri/...` (shared files' `url_private[_download]`) and `GET /signin` (where refused downloads land).
  */
 export function createHandler(state: SimState, botToken: string): (request: Request) => Promise<Response> {
   return async (request) => {
     const { pathname } = new URL(request.url);
     const [, kind, id, ...rest] = pathname.split("/");
+    if (kind === "files-pri" || kind === "signin") {
+      if (!READS.has(request.method)) return new Response("method not allowed", { status: 405 });
+      return kind === "signin" ? signInPage(request) : serveFile(state, botToken, [id ?? "", ...rest], request);
+    }
     if (request.method !== "POST" && !(request.method === "GET" && kind === "api")) {
       return new Response("method not allowed", { status: 405 });
     }

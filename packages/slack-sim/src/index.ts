@@ -11,6 +11,19 @@ export { signSlackRequest, slackHeaders } from "./signing.js";
 export type { SlackSim, SlackSimOptions } from "./sim.js";
 export { createSlackSim } from "./sim.js";
 export { RESPONSE_URL_LIMITS, SIM_WORKSPACE, TRIGGER_LIFETIME_MS } from "./state.js";
-export type { Block, Fault, SimCall, SimChannel, SimFile, SimMessage, SimUser, SimView, View } from "./types.js";
+export type {
+  Block,
+  Fault,
+  MessageMetadata,
+  SharedFileInput,
+  SimCall,
+  SimChannel,
+  SimDownload,
+  SimFile,
+  SimMessage,
+  SimUser,
+  SimView,
+  View,
+} from "./types.js";
 export type { Validation } from "./validate.js";
 export { validateMessage, validateView } from "./validate.js";

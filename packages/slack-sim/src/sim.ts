@@ -20,8 +20,8 @@ import { SlackSimError } from "./errors.js";
 import { createHandler } from "./handler.js";
 import { type SimServer, startServer } from "./server.js";
 import type { SlackRetry } from "./signing.js";
-import { createState } from "./state.js";
-import type { Fault, SimCall, SimChannel, SimMessage, SimUser, SimView, View } from "./types.js";
+import { channelOf, createState, dmIdOf } from "./state.js";
+import type { Fault, SimCall, SimChannel, SimDownload, SimMessage, SimUser, SimView, View } from "./types.js";
 
 /** How to build a sim. */
 export interface SlackSimOptions {
@@ -52,7 +52,9 @@ export interface SlackSim {
   handle(request: Request): Promise<Response>;
 
   command(input: CommandInput): Promise<CommandResult>;
+  /** `@bot` in a channel (or thread): the message, then `app_mention`; `files` are shared with it. */
   mention(input: MessageInput): Promise<EventResult>;
+  /** A message (in a DM with the bot when `channel` is `D<user>`): `message`, `subtype: "file_share"` with `files`. */
   message(input: MessageInput): Promise<EventResult>;
   openHome(user: string): Promise<EventResult>;
   redeliver(eventId: string, retry: SlackRetry): Promise<EventResult>;
@@ -68,11 +70,17 @@ export interface SlackSim {
   home(user: string): View | undefined;
   /** Every Web API call, tokens redacted; `method` filters. */
   calls(method?: string): SimCall[];
+  /** Every request for a shared file's bytes (`url_private[_download]`), in order; `fileId` filters. */
+  downloads(fileId?: string): SimDownload[];
+  /** The id of `user`'s direct message with the bot (`D<user>`), what `conversations.open` answers. */
+  dm(user: string): string;
 
   /** Answers the next call of `method` with this fault (queued, one per call). */
   failNext(method: string, fault: Fault): void;
   /** Puts the bot in or out of a channel (creating the channel when unknown). */
   setMember(channel: string, member: boolean): void;
+  /** Defines (or redefines) a user group (`S...`) and its members, for `usergroups.users.list`. */
+  setUserGroup(id: string, userIds: readonly string[]): void;
 }
 
 const DEFAULT_CHANNELS: SimChannel[] = [
@@ -152,6 +160,8 @@ export function createSlackSim(options: SlackSimOptions): SlackSim {
     home: (user) => structuredClone(state.homes.get(user)),
     calls: (method) =>
       state.calls.filter((call) => !method || call.method === method).map((call) => structuredClone(call)),
+    downloads: (fileId) => state.downloads.filter((entry) => !fileId || entry.fileId === fileId).map((e) => ({ ...e })),
+    dm: (user) => channelOf(state, dmIdOf(user))?.id ?? dmIdOf(user),
     failNext(method, fault) {
       state.faults.set(method, [...(state.faults.get(method) ?? []), fault]);
     },
@@ -159,6 +169,12 @@ export function createSlackSim(options: SlackSimOptions): SlackSim {
       const known = state.channels.get(channel);
       if (known) known.member = member;
       else state.channels.set(channel, { id: channel, name: channel, member });
+    },
+    setUserGroup(id, userIds) {
+      if (!id || !Array.isArray(userIds) || userIds.some((user) => typeof user !== "string" || !user)) {
+        throw new SlackSimError("invalid_options", "setUserGroup takes a group id and an array of user ids");
+      }
+      state.userGroups.set(id, [...userIds]);
     },
   };
 }

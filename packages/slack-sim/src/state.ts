@@ -1,4 +1,4 @@
-import type { Fault, SimCall, SimChannel, SimFile, SimMessage, SimUser, SimView, View } from "./types.js";
+import type { Fault, SimCall, SimChannel, SimDownload, SimFile, SimMessage, SimUser, SimView, View } from "./types.js";
 
 /** The workspace the sim pretends to be. Exported as `SIM_WORKSPACE` so tests can name its ids. */
 export const SIM_WORKSPACE = {
@@ -47,6 +47,10 @@ export interface SimState {
   triggers: Map<string, { user: string; createdAt: number }>;
   uploads: Map<string, PendingUpload>;
   files: Map<string, SimFile>;
+  /** Every request for a file's bytes, in order. */
+  downloads: SimDownload[];
+  /** User groups (`S...`) and their members, set by `setUserGroup`. */
+  userGroups: Map<string, string[]>;
   /** A fresh id: `prefix` + a counter, readable in test output. */
   nextId(prefix: string): string;
   /** A fresh message ts, unique and increasing like Slack's `seconds.micro`. */
@@ -69,6 +73,8 @@ export function createState(now: () => number, channels: SimChannel[], users: Si
     triggers: new Map(),
     uploads: new Map(),
     files: new Map(),
+    downloads: [],
+    userGroups: new Map(),
     nextId(prefix) {
       counter += 1;
       return `${prefix}${String(counter).padStart(6, "0")}`;
@@ -99,8 +105,11 @@ export function channelOf(state: SimState, id: string): SimChannel | undefined {
   return dmChannel(state, id.slice(1));
 }
 
+/** The id of a person's direct message with the bot: `D` + their user id. */
+export const dmIdOf = (userId: string): string => `D${userId}`;
+
 function dmChannel(state: SimState, userId: string): SimChannel {
-  const id = `D${userId}`;
+  const id = dmIdOf(userId);
   let channel = state.channels.get(id);
   if (!channel) {
     channel = { id, name: id, member: true };

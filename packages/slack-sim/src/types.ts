@@ -10,7 +10,7 @@ export interface View {
   [key: string]: unknown;
 }
 
-/** A file shared by `files.completeUploadExternal`. */
+/** A file in the workspace: shared by a person (`message`/`mention` with `files`) or by the bot (`files.completeUploadExternal`). */
 export interface SimFile {
   id: string;
   name: string;
@@ -18,6 +18,37 @@ export interface SimFile {
   mimetype: string;
   size: number;
   bytes: Uint8Array;
+  /** Who shared it; absent for the bot's uploads. */
+  user?: string;
+  /** Seconds since the epoch, on the sim's clock (Slack's `created`). */
+  created?: number;
+}
+
+/** A file a person shares with a message: the sim stores it and the event carries Slack's file object. */
+export interface SharedFileInput {
+  name: string;
+  /** Default: from the name's extension (`application/octet-stream` when unknown), as Slack shows it. */
+  mimetype?: string;
+  bytes: Uint8Array;
+  /** Default: the name. */
+  title?: string;
+}
+
+/** Slack message metadata (https://api.slack.com/metadata): an event type and a JSON payload. */
+export interface MessageMetadata {
+  event_type: string;
+  event_payload: Record<string, unknown>;
+}
+
+/** One request for a file's bytes (`url_private` / `url_private_download`), as the sim answered it. */
+export interface SimDownload {
+  fileId: string;
+  /** On the sim's clock, ms since the epoch. */
+  at: number;
+  /** 200 with the bytes, 302 to the sign-in page without the bot token, 404 for an unknown file. */
+  status: number;
+  /** Whether the request carried the bot token. The token itself is never kept. */
+  authorized: boolean;
 }
 
 /** One message as people in the channel would see it. */
@@ -37,6 +68,8 @@ export interface SimMessage {
   /** The ts of the last `chat.update` or `replace_original`. */
   editedAt?: string;
   files: SimFile[];
+  /** The `metadata` the bot posted with the message (`chat.postMessage` / `chat.update`). */
+  metadata?: MessageMetadata;
 }
 
 /** A modal on someone's screen, or one that was closed. */

@@ -1,35 +1,7 @@
 import { addToBoard, type Board, createBoard, listBoards } from "@studio-kit/core";
 import type { BotDeps } from "../deps.js";
 import { BOARD_MODAL } from "../messages/boards.js";
-import { type ChannelDefaults, createMemoryChannelDefaults, type DefaultBoard } from "../services/channel-defaults.js";
-import { createInFlight, type InFlight } from "./in-flight.js";
-
-// createBotApp builds the deps once and hands the same object to every listener, so the stores default to one per
-// app without app.ts knowing about them; a caller (or issue 8) can pass durable ones in the deps instead.
-const defaults = new WeakMap<BotDeps, ChannelDefaults>();
-const inFlights = new WeakMap<BotDeps, InFlight>();
-
-/** The app's channel default boards: `deps.channelDefaults`, or one in-memory store per deps. */
-export function channelDefaultsOf(deps: BotDeps): ChannelDefaults {
-  if (deps.channelDefaults) return deps.channelDefaults;
-  let store = defaults.get(deps);
-  if (!store) {
-    store = createMemoryChannelDefaults();
-    defaults.set(deps, store);
-  }
-  return store;
-}
-
-/** The app's double-click guard: `deps.inFlight`, or one in-memory set per deps. */
-export function inFlightOf(deps: BotDeps): InFlight {
-  if (deps.inFlight) return deps.inFlight;
-  let guard = inFlights.get(deps);
-  if (!guard) {
-    guard = createInFlight();
-    inFlights.set(deps, guard);
-  }
-  return guard;
-}
+import type { DefaultBoard } from "../services/channel-defaults.js";
 
 /** The first board whose title matches, ignoring case and surrounding spaces (boards come most recent first). */
 export function findBoardByTitle(boards: readonly Board[], title: string): Board | undefined {

@@ -2,7 +2,7 @@ import { type LibraryAsset, listBoards, searchAssets } from "@studio-kit/core";
 import type { BotDeps } from "../deps.js";
 import { boardCreatedMessage, boardInUseMessage, boardNotFoundMessage } from "../messages/boards.js";
 import { assetsMessage } from "../messages/lists.js";
-import { channelDefaultsOf, findBoardByTitle, newBoard } from "./add-to-board.js";
+import { findBoardByTitle, newBoard } from "./add-to-board.js";
 import type { Surface } from "./surface.js";
 
 /** How many assets `/studio assets` shows. */
@@ -34,7 +34,7 @@ export async function runBoardUse(deps: BotDeps, surface: Surface, title: string
     return;
   }
   const chosen = { id: board.id, conversationId: board.conversationId, title: board.title ?? title };
-  await channelDefaultsOf(deps).set(surface.channel, chosen);
+  await deps.store.channelDefaults.set(surface.channel, chosen);
   deps.logger.info({ user: surface.user, channel: surface.channel, board: board.id }, "channel default board set");
   await surface.reply(boardInUseMessage(chosen.title));
 }

@@ -28,7 +28,7 @@ export async function dispatch(deps: BotDeps, surface: Surface, result: ParseRes
   }
 }
 
-async function answer(deps: BotDeps, surface: Surface, result: ParseResult): Promise<void> {
+async function answer(deps: BotDeps, surface: Surface, result: ParseResult): Promise<unknown> {
   if (!result.ok) return surface.ephemeral(parseErrorMessage(result));
   const { command } = result;
   switch (command.kind) {

@@ -7,13 +7,15 @@ import type { BotDeps } from "../deps.js";
 import { confirmSpendMessage, notEnoughCreditsMessage } from "../messages/credits.js";
 import { whatIsAsked } from "../messages/describe.js";
 import { invalidOptionsMessage } from "../messages/errors.js";
-import { pendingRequestsOf } from "../services/pending-requests.js";
+import { fitsLimits, mayGenerate } from "./gate.js";
 import type { Surface } from "./surface.js";
 
 /** What a flow may generate with, once the options and the credits were checked. */
 export interface Cleared {
   catalog: Catalog;
   model: CatalogModel | undefined;
+  /** The estimated credits, which the daily budget counts (0 when the catalog gives no estimate). */
+  cost: number;
 }
 
 /** How a generation reached the checks. */
@@ -22,6 +24,8 @@ export interface PrecheckOptions {
   confirmed?: boolean;
   /** A Variations click: kept with the pending request so that Confirm runs the variation of this image. */
   variationOf?: string;
+  /** The claim key of the button that started this, stored with the job. */
+  origin?: string;
 }
 
 /**
@@ -36,6 +40,7 @@ export async function clearForGeneration(
   command: GenerationCommand,
   options: PrecheckOptions = {},
 ): Promise<Cleared | null> {
+  if (!(await mayGenerate(deps, surface))) return null;
   const { catalog, presets } = await deps.studioData.get();
   const check = checkOptions(command, catalog, presets);
   if (!check.ok) {
@@ -49,9 +54,11 @@ export async function clearForGeneration(
     await surface.ephemeral(notEnoughCreditsMessage(decision));
     return null;
   }
+  const outputs = command.kind === "image" ? (command.count ?? 1) : 1;
+  if (!(await fitsLimits(deps, surface, { outputs, credits: cost ?? 0 }))) return null;
   if (decision.verdict === "confirm" && !options.confirmed) {
     const { user, channel, threadTs } = surface;
-    const requestId = await pendingRequestsOf(deps).add({
+    const requestId = await deps.store.pendingRequests.add({
       user,
       channel,
       ...(threadTs ? { threadTs } : {}),
@@ -62,5 +69,5 @@ export async function clearForGeneration(
     await surface.ephemeral(confirmSpendMessage({ decision, what: whatIsAsked(command), requestId }));
     return null;
   }
-  return { catalog, model: check.model };
+  return { catalog, model: check.model, cost: cost ?? 0 };
 }

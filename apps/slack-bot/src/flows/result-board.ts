@@ -1,8 +1,8 @@
-import { listBoards } from "@studio-kit/core";
+import { listBoards, listCards } from "@studio-kit/core";
 import type { BotDeps } from "../deps.js";
 import { boardNotFoundMessage } from "../messages/boards.js";
 import type { DefaultBoard } from "../services/channel-defaults.js";
-import { channelDefaultsOf, findBoardByTitle, putAssetOnBoard } from "./add-to-board.js";
+import { findBoardByTitle, putAssetOnBoard } from "./add-to-board.js";
 import type { Surface } from "./surface.js";
 
 /** The boards a generation's results relate to: the channel's default (a button) and `--board` (pushed). */
@@ -22,7 +22,7 @@ export async function resultBoards(
   surface: Surface,
   wanted: string | undefined,
 ): Promise<ResultBoards | null> {
-  const defaultBoard = (await channelDefaultsOf(deps).get(surface.channel)) ?? null;
+  const defaultBoard = (await deps.store.channelDefaults.get(surface.channel)) ?? null;
   if (!wanted) return { defaultBoard, pushTo: null };
   const boards = await listBoards(deps.studio);
   const found = findBoardByTitle(boards, wanted);
@@ -34,8 +34,9 @@ export async function resultBoards(
 }
 
 /**
- * Pushes finished results onto the `--board` board and returns the line the result message shows about it. A
- * failure is logged and said in that line: the results themselves are still delivered.
+ * Pushes finished results onto the `--board` board and returns the line the result message shows about it. Assets
+ * already on the board are skipped: a job resumed after a restart may push again, and must not add a second card.
+ * A failure is logged and said in that line: the results themselves are still delivered.
  */
 export async function pushResults(
   deps: BotDeps,
@@ -45,7 +46,8 @@ export async function pushResults(
 ): Promise<string | null> {
   if (!board) return null;
   try {
-    for (const id of assetIds) await putAssetOnBoard(deps, board, id, assetType);
+    const onBoard = new Set((await listCards(deps.studio, board)).map((card) => card.assetId));
+    for (const id of assetIds) if (!onBoard.has(id)) await putAssetOnBoard(deps, board, id, assetType);
     return `:pushpin: Added to *${board.title}*.`;
   } catch (error) {
     deps.logger.error({ err: error, board: board.id }, "could not push results onto the --board board");

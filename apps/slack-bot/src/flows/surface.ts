@@ -1,5 +1,6 @@
 import type { SlackMessage } from "../messages/blocks.js";
 import type { SlackFilesApi } from "../services/slack-files.js";
+import type { ProgressLocation } from "../store/types.js";
 
 /** A message the bot posted to the conversation, which it can replace later. */
 export interface Posted {
@@ -9,6 +10,8 @@ export interface Posted {
   live: boolean;
   /** Identifies the message for the update throttle. */
   key: string;
+  /** Where the message is, stored with a job so that a restarted bot replaces the same message. */
+  where: ProgressLocation;
 }
 
 /**

@@ -35,6 +35,8 @@ export async function uploadResults(
   surface: Surface,
   progress: Posted,
   files: readonly ResultFile[],
+  /** Called before each upload starts (a job records the file, so a restart never shares it twice). */
+  beforeUpload?: (file: ResultFile) => Promise<void>,
 ): Promise<void> {
   const { logger } = deps;
   if (!progress.live || !surface.files) {
@@ -47,6 +49,7 @@ export async function uploadResults(
       continue;
     }
     try {
+      await beforeUpload?.(file);
       const fileId = await uploadResultFile({
         client: surface.files,
         downloadUrl: file.downloadUrl,

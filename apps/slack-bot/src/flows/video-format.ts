@@ -1,75 +1,44 @@
-import { GenerateVideoFormatVariantDocument, VideoDocument } from "@studio-kit/operations";
+import { VideoDocument } from "@studio-kit/operations";
 import type { BotDeps } from "../deps.js";
-import { type VideoFormatRatio, videoFormatFailedMessage, videoFormatProgressMessage } from "../messages/actions.js";
+import { runJob } from "../jobs/run.js";
+import type { VideoFormatRatio } from "../messages/actions.js";
 import { actionNoteMessage } from "../messages/boards.js";
 import { problemMessage } from "../messages/problems.js";
-import { videoResultsMessage } from "../messages/results.js";
-import { channelDefaultsOf } from "./add-to-board.js";
+import type { PrecheckOptions } from "./precheck.js";
 import type { Surface } from "./surface.js";
-import { deliverFinal } from "./updates.js";
-import { uploadResults } from "./upload-results.js";
+
+export { VIDEO_FORMAT_MODE } from "../jobs/video-kinds.js";
 
 /**
- * The `mode` sent with every `generateVideoFormatVariant`. A GUESS: `VideoFormatVariantMode`'s values are not
- * documented (docs/schema-gaps.md G26) and the sandbox takes any non-empty text, so the real API may refuse it;
- * a refusal becomes the "could not be made" note. Change it here only.
- */
-export const VIDEO_FORMAT_MODE = "AUTO";
-
-/**
- * Vertical 9:16 and Square 1:1 on a video result: posts a progress note in the result's thread, sends
- * `generateVideoFormatVariant`, waits with the poller and replaces the note with the new video (with its own
- * buttons), then uploads the file into the thread. A FAILED generation or a refusal becomes a note; never throws.
+ * Vertical 9:16 and Square 1:1 on a video result: reads the source video, then the job (jobs/run.ts) posts a
+ * progress note in the result's thread, sends `generateVideoFormatVariant`, waits and replaces the note with the
+ * new video (with its own buttons), then shares the file. Resolves true when something was sent; never throws.
  */
 export async function runVideoFormat(
   deps: BotDeps,
   surface: Surface,
   videoId: string,
   ratio: VideoFormatRatio,
-): Promise<void> {
-  const { studio, poller, logger } = deps;
-  const user = surface.user;
+  checks: Pick<PrecheckOptions, "origin"> = {},
+): Promise<boolean> {
   try {
-    const { video: source } = await studio.request(VideoDocument, { id: videoId });
+    const { video: source } = await deps.studio.request(VideoDocument, { id: videoId });
     if (!source) {
       await surface.ephemeral(actionNoteMessage("That video is no longer available on the platform."));
-      return;
+      return false;
     }
-    const prompt = source.prompt ?? "";
-    const progress = await surface.post(videoFormatProgressMessage(user, ratio, prompt));
-    try {
-      const { generateVideoFormatVariant: queued } = await studio.request(GenerateVideoFormatVariantDocument, {
-        videoId,
-        targetAspectRatio: ratio,
-        mode: VIDEO_FORMAT_MODE,
-      });
-      const id = queued?.video?.id;
-      if (!queued?.success || !id) {
-        logger.warn({ user, source: videoId, ratio }, "video format variant was not accepted");
-        await deliverFinal(deps, surface, progress, videoFormatFailedMessage(user, ratio));
-        return;
-      }
-      logger.info({ user, source: videoId, video: id, ratio }, "video format variant queued");
-      const video = await poller.waitForVideo(id);
-      if (video.status !== "COMPLETED") {
-        logger.warn({ user, video: id }, "video format variant failed");
-        await deliverFinal(deps, surface, progress, videoFormatFailedMessage(user, ratio, video.errorMessage));
-        return;
-      }
-      const defaultBoard = (await channelDefaultsOf(deps).get(surface.channel)) ?? null;
-      const asset = { id: video.id, url: video.videoUrl ?? video.downloadUrl };
-      await deliverFinal(deps, surface, progress, videoResultsMessage([asset], { user, prompt, defaultBoard }));
-      const downloadUrl = video.downloadUrl ?? video.videoUrl;
-      const title = prompt ? `${prompt} (${ratio})` : `${video.id} (${ratio})`;
-      await uploadResults(deps, surface, progress, [{ id: video.id, downloadUrl, kind: "video", title }]);
-    } catch (error) {
-      logger.error({ err: error, user, source: videoId, ratio }, "video format variant did not finish");
-      await deliverFinal(deps, surface, progress, problemMessage(error));
-    }
-  } catch (error) {
-    logger.error({ err: error, user, source: videoId, ratio }, "video format variant failed");
-    await surface.ephemeral(problemMessage(error)).catch((reason: unknown) => {
-      logger.error({ err: reason, user }, "could not tell the user about a failure");
+    const defaultBoard = (await deps.store.channelDefaults.get(surface.channel)) ?? null;
+    return await runJob(deps, surface, {
+      request: { kind: "video-format", videoId, ratio, prompt: source.prompt ?? "", defaultBoard },
+      outputs: 1,
+      credits: 0,
+      ...(checks.origin ? { origin: checks.origin } : {}),
     });
+  } catch (error) {
+    deps.logger.error({ err: error, user: surface.user, source: videoId, ratio }, "video format variant failed");
+    await surface.ephemeral(problemMessage(error)).catch((reason: unknown) => {
+      deps.logger.error({ err: reason, user: surface.user }, "could not tell the user about a failure");
+    });
+    return false;
   }
 }

@@ -22,10 +22,15 @@ export async function postLive(
     ...(threadTs === undefined ? {} : { thread_ts: threadTs }),
     ...toSlack(message),
   });
-  const ts = posted.ts ?? "";
+  return livePosted(client, channel, posted.ts ?? "");
+}
+
+/** The handle of a message the bot posted earlier (a job resumed after a restart keeps replacing it). */
+export function livePosted(client: webApi.WebClient, channel: string, ts: string): Posted {
   return {
     live: true,
     key: `${channel}:${ts}`,
+    where: { ts },
     update: async (next) => {
       await client.chat.update({ channel, ts, ...toSlack(next) });
     },

@@ -13,7 +13,20 @@ export const ACTIONS = {
   videoSquare: "studio_video_square",
   confirmSpend: "studio_confirm_spend",
   cancelSpend: "studio_cancel_spend",
+  homeRefresh: "studio_home_refresh",
+  homeNewImage: "studio_home_new_image",
 } as const;
 
 /** One of {@link ACTIONS}. */
 export type ActionId = (typeof ACTIONS)[keyof typeof ACTIONS];
+
+/** The New image modal (opened from the App Home): its `callback_id`, and the `block_id` / `action_id` of each input. */
+export const NEW_IMAGE_MODAL = {
+  callbackId: "studio_new_image_modal",
+  promptBlock: "studio_new_image_prompt",
+  promptAction: "prompt",
+  ratioBlock: "studio_new_image_ratio",
+  ratioAction: "ratio",
+  countBlock: "studio_new_image_count",
+  countAction: "count",
+} as const;

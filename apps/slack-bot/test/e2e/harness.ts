@@ -1,33 +1,37 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { App } from "@slack/bolt";
 import { createStudioClient, type StudioClient } from "@studio-kit/core";
 import { createPoller } from "@studio-kit/poller";
 import { createVirtualClock, SANDBOX_KEYS, type SandboxServer, startSandboxServer } from "@studio-kit/sandbox";
 import { createSlackSim, type SlackSim, validateMessage } from "@studio-kit/slack-sim";
-import { pino } from "pino";
 import { expect } from "vitest";
-import { type BotAppOptions, createBotApp } from "../../src/app.js";
+import { type BotApp, type BotAppOptions, createBotApp } from "../../src/app.js";
 import { readConfig } from "../../src/config.js";
+import { createLogger } from "../../src/logger.js";
+import { findSentinels, SENTINELS, slackTexts } from "./sentinel.js";
 
-export const SIGNING_SECRET = "e2e-signing-secret";
-export const BOT_TOKEN = "xoxb-e2e-test-token";
+/** The secrets are the sentinel scan's (sentinel.ts): every e2e test checks that none of them leaked. */
+export const SIGNING_SECRET = SENTINELS.signingSecret;
+export const BOT_TOKEN = SENTINELS.botToken;
 export const BOT_USER = "U0SIMBOT1";
 
 /** The bot, wired for real: Bolt's HTTP receiver on loopback, slack-sim as Slack, a sandbox server as the API. */
 export interface Bot {
   sim: SlackSim;
   sandbox: SandboxServer;
-  app: App;
+  app: BotApp;
   /** "ack" when the listener acked, "studio:<operation>" for each studio API request, in the order they happened. */
   order: string[];
+  /** Every log line the bot wrote (pino at trace level, JSON). */
+  logs: string[];
+  /** Stops everything, then fails if any sentinel secret is in a log line or anything the bot sent to Slack. */
   close(): Promise<void>;
 }
 
 /** Starts the whole bot. Generations take about 300 ms (real time) and are polled every 50 ms. */
 export async function startBot(
   env: Record<string, string> = {},
-  extra: Pick<BotAppOptions, "updateBudget"> = {},
+  extra: Pick<BotAppOptions, "updateBudget" | "store"> = {},
 ): Promise<Bot> {
   const sandbox = await startSandboxServer({
     port: 0,
@@ -38,28 +42,39 @@ export async function startBot(
   const studioFetch: typeof fetch = (input, init) => {
     const body = typeof init?.body === "string" ? (JSON.parse(init.body) as { operationName?: string }) : {};
     order.push(`studio:${body.operationName ?? "?"}`);
-    return fetch(input, init);
+    // The client holds the sentinel key; the sandbox only knows its own keys, so the key is swapped on the wire.
+    const headers = new Headers(init?.headers);
+    if (headers.get("authorization") === `Bearer ${SENTINELS.apiKey}`) {
+      headers.set("authorization", `Bearer ${SANDBOX_KEYS.readWrite}`);
+    }
+    return fetch(input, { ...init, headers });
   };
+  const logs: string[] = [];
+  const logger = createLogger("trace", { write: (line: string) => void logs.push(line) });
   const studio = createStudioClient({
-    apiKey: SANDBOX_KEYS.readWrite,
+    apiKey: SENTINELS.apiKey,
     baseUrl: sandbox.url,
     fetch: studioFetch,
     retry: false,
+    logger,
   });
   let appUrl = "";
   const sim = createSlackSim({ signingSecret: SIGNING_SECRET, botToken: BOT_TOKEN, appUrl: () => appUrl });
   await sim.start();
-  const config = readConfig({
+  const read = readConfig({
     SLACK_BOT_TOKEN: BOT_TOKEN,
     SLACK_SIGNING_SECRET: SIGNING_SECRET,
     CREDITS_CONFIRM_THRESHOLD: "1000",
+    STUDIO_BOT_DB: ":memory:",
     ...env,
   });
+  // The app-level token is in the configuration (so it could leak) while the bot stays on the HTTP receiver.
+  const config = { ...read, slack: { ...read.slack, appToken: SENTINELS.appToken } };
   const app = createBotApp({
     config,
     studio,
     poller: createPoller(studio, { schedule: [50], windowMs: 0 }),
-    logger: pino({ level: "silent" }),
+    logger,
     slackApiUrl: sim.apiUrl,
     ...extra,
   });
@@ -82,10 +97,16 @@ export async function startBot(
     sandbox,
     app,
     order,
+    logs,
     close: async () => {
       await app.stop();
+      await app.store.close();
+      const people = sim.calls().flatMap((call) => [call.args.user, call.args.user_id]);
+      const users = [...new Set(["U0ALICE", "U0BOB", ...people].filter((u): u is string => typeof u === "string"))];
+      const leaks = findSentinels([...logs, ...slackTexts(sim, users)]);
       await sim.close();
       await sandbox.close();
+      expect(leaks, "a secret reached a log line or a Slack message").toEqual([]);
     },
   };
 }

@@ -1,17 +1,22 @@
 import { SlackSimError } from "../errors.js";
+import { fileObject, shareFiles } from "../shared-files.js";
 import type { SlackRetry } from "../signing.js";
 import { SIM_WORKSPACE, userOf } from "../state.js";
-import type { SimMessage } from "../types.js";
+import type { SharedFileInput, SimMessage } from "../types.js";
 import { anyChannel, type SendOptions } from "./common.js";
 import { type Delivery, type DeliveryContext, deliver, JSON_TYPE } from "./deliver.js";
 
 /** Someone writes in a channel, mentioning the bot or not. */
 export interface MessageInput extends SendOptions {
   user: string;
+  /** A channel id, or a user id / `D<user>` for that person's direct message with the bot. */
   channel: string;
-  text: string;
+  /** Default "": a message may carry only files. */
+  text?: string;
   /** Reply in this thread. */
   threadTs?: string;
+  /** Files shared with the message: stored by the sim and sent as Slack's file objects in the event. */
+  files?: SharedFileInput[];
 }
 
 /** The app's ack of an Events API delivery, and the ids to find the event again. */
@@ -51,6 +56,10 @@ async function send(context: DeliveryContext, log: EventLog, event: Record<strin
 /**
  * Posts the person's message into the conversation, then sends the event: `app_mention` when `mention` is set
  * (Slack prefixes the text with `<@bot>` if it is not there), else a `message` event.
+ *
+ * With files, the event has the shapes of @slack/types 3.2 (`AppMentionEvent.files`, `FileShareMessageEvent`):
+ * a `message` event gets `subtype: "file_share"`, both carry `files` (Slack's file objects, see shared-files.ts)
+ * and `upload: false`. `channel_type` is `im` in a direct message with the bot, `channel` elsewhere.
  */
 export async function sendMessageEvent(
   context: DeliveryContext,
@@ -62,7 +71,11 @@ export async function sendMessageEvent(
   const channel = anyChannel(state, input.channel);
   const user = userOf(state, input.user);
   const tag = `<@${SIM_WORKSPACE.botUserId}>`;
-  const text = mention && !input.text.includes(tag) ? `${tag} ${input.text}` : input.text;
+  const said = input.text ?? "";
+  const text = mention && !said.includes(tag) ? `${tag} ${said}`.trim() : said;
+  // The file URLs point at the sim's server: it must be started before anyone shares a file.
+  const baseUrl = input.files?.length ? context.baseUrl() : "";
+  const files = shareFiles(state, user.id, input.files ?? []);
   const message: SimMessage = {
     channel: channel.id,
     ts: state.nextTs(),
@@ -70,14 +83,19 @@ export async function sendMessageEvent(
     fromBot: false,
     text,
     ephemeral: false,
-    files: [],
+    files,
     ...(input.threadTs ? { threadTs: input.threadTs } : {}),
   };
   state.messages.push(message);
+  const shared = files.length
+    ? { files: files.map((file) => fileObject(file, baseUrl, channel.id)), upload: false, display_as_bot: false }
+    : {};
   const event = {
     type: mention ? "app_mention" : "message",
+    ...(!mention && files.length ? { subtype: "file_share" } : {}),
     user: user.id,
     text,
+    ...shared,
     ts: message.ts,
     channel: channel.id,
     event_ts: message.ts,

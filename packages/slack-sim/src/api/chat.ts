@@ -1,7 +1,7 @@
 import { channelOf, findMessage, SIM_WORKSPACE, type SimState } from "../state.js";
-import type { SimMessage } from "../types.js";
+import type { MessageMetadata, SimMessage } from "../types.js";
 import { validateMessage } from "../validate.js";
-import { type ApiResult, type Args, blocksArg, fail, str } from "./args.js";
+import { type ApiResult, type Args, blocksArg, fail, json, str } from "./args.js";
 
 /** The message shape Slack returns in `chat.postMessage`/`chat.update` answers. */
 export function messageJson(message: SimMessage): Record<string, unknown> {
@@ -14,6 +14,7 @@ export function messageJson(message: SimMessage): Record<string, unknown> {
     ...(message.blocks ? { blocks: message.blocks } : {}),
     ...(message.threadTs ? { thread_ts: message.threadTs } : {}),
     ...(message.editedAt ? { edited: { user: message.user, ts: message.editedAt } } : {}),
+    ...(message.metadata ? { metadata: message.metadata } : {}),
     ...(message.files.length > 0
       ? { files: message.files.map(({ id, name, title, mimetype, size }) => ({ id, name, title, mimetype, size })) }
       : {}),
@@ -31,6 +32,25 @@ function writableChannel(state: SimState, args: Args): { id: string } | ApiResul
 
 const isResult = (value: object): value is ApiResult => "ok" in value;
 
+/**
+ * The `metadata` argument (https://api.slack.com/metadata/using): `{ event_type, event_payload }`, a JSON string
+ * from form-encoded callers. Undefined when absent; Slack's `invalid_metadata_format` when it is not that shape.
+ */
+function metadataArg(args: Args): MessageMetadata | undefined | ApiResult {
+  let value: unknown;
+  try {
+    value = json<unknown>(args.metadata);
+  } catch {
+    return fail("invalid_metadata_format");
+  }
+  if (value === undefined) return undefined;
+  const { event_type: type, event_payload: payload } = (value ?? {}) as Partial<MessageMetadata>;
+  if (typeof type !== "string" || !type || typeof payload !== "object" || payload === null || Array.isArray(payload)) {
+    return fail("invalid_metadata_format");
+  }
+  return { event_type: type, event_payload: payload };
+}
+
 export function postMessage(state: SimState, args: Args): ApiResult {
   const channel = writableChannel(state, args);
   if (isResult(channel)) return channel;
@@ -38,6 +58,8 @@ export function postMessage(state: SimState, args: Args): ApiResult {
   const text = str(args.text) ?? "";
   const valid = validateMessage(blocks, text);
   if (!valid.ok) return fail(valid.error, { response_metadata: { messages: valid.problems } });
+  const metadata = metadataArg(args);
+  if (metadata && isResult(metadata)) return metadata;
   const threadTs = str(args.thread_ts);
   if (threadTs && !findMessage(state, channel.id, threadTs)) return fail("thread_not_found");
   const message: SimMessage = {
@@ -50,6 +72,7 @@ export function postMessage(state: SimState, args: Args): ApiResult {
     files: [],
     ...(blocks ? { blocks } : {}),
     ...(threadTs ? { threadTs } : {}),
+    ...(metadata ? { metadata } : {}),
   };
   state.messages.push(message);
   return { ok: true, channel: channel.id, ts: message.ts, message: messageJson(message) };
@@ -93,8 +116,12 @@ export function update(state: SimState, args: Args): ApiResult {
   const text = str(args.text) ?? (blocks ? "" : message.text);
   const valid = validateMessage(blocks ?? message.blocks, text);
   if (!valid.ok) return fail(valid.error, { response_metadata: { messages: valid.problems } });
+  // chat.update takes metadata too; without it the message keeps what it had.
+  const metadata = metadataArg(args);
+  if (metadata && isResult(metadata)) return metadata;
   message.text = text;
   if (blocks) message.blocks = blocks;
+  if (metadata) message.metadata = metadata;
   message.editedAt = state.nextTs();
   return { ok: true, channel: channel.id, ts: message.ts, text: message.text, message: messageJson(message) };
 }

@@ -1,4 +1,4 @@
-import { channelOf, SIM_WORKSPACE, type SimState, userOf } from "../state.js";
+import { channelOf, dmIdOf, SIM_WORKSPACE, type SimState, userOf } from "../state.js";
 import { type ApiResult, type Args, fail, str } from "./args.js";
 
 export function authTest(_state: SimState): ApiResult {
@@ -54,5 +54,36 @@ export function usersInfo(state: SimState, args: Args): ApiResult {
       tz: "Europe/London",
       profile: { real_name: user.realName, display_name: user.name },
     },
+  };
+}
+
+/**
+ * Opens (or resumes) the bot's direct message with one person: `users` (one id; several would be a group DM, not
+ * emulated: `invalid_arguments`) or `channel` (a `D...` id). Slack answers `{ channel: { id } }`, the whole IM with
+ * `return_im`, and `no_op` + `already_open` when it was open (https://api.slack.com/methods/conversations.open).
+ */
+export function conversationsOpen(state: SimState, args: Args): ApiResult {
+  const resume = str(args.channel);
+  const users = (str(args.users) ?? "")
+    .split(",")
+    .map((user) => user.trim())
+    .filter(Boolean);
+  if (!resume && users.length === 0) return fail("users_list_not_supplied");
+  if (users.length > 1) return fail("invalid_arguments");
+  const userId = resume ? (resume.startsWith("D") ? resume.slice(1) : undefined) : users[0];
+  if (!userId) return fail("channel_not_found");
+  if (userId === SIM_WORKSPACE.botUserId) return fail("cannot_dm_bot");
+  if (!state.users.has(userId) && !userId.startsWith("U") && !userId.startsWith("W")) return fail("user_not_found");
+  userOf(state, userId);
+  const alreadyOpen = state.channels.has(dmIdOf(userId));
+  const channel = channelOf(state, dmIdOf(userId));
+  if (!channel) return fail("channel_not_found");
+  const full = args.return_im === true || str(args.return_im) === "true";
+  return {
+    ok: true,
+    ...(alreadyOpen ? { no_op: true, already_open: true } : {}),
+    channel: full
+      ? { id: channel.id, created: Math.floor(state.now() / 1000), is_im: true, is_org_shared: false, user: userId }
+      : { id: channel.id },
   };
 }

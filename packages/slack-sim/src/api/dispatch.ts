@@ -3,6 +3,7 @@ import { type ApiResult, type Args, fail, readArgs, redact, str } from "./args.j
 import * as chat from "./chat.js";
 import * as directory from "./directory.js";
 import * as files from "./files.js";
+import * as usergroups from "./usergroups.js";
 import * as views from "./views.js";
 
 type Method = (state: SimState, args: Args, baseUrl: string) => ApiResult;
@@ -20,7 +21,9 @@ export const METHODS: Record<string, Method> = {
   "views.publish": views.publish,
   "conversations.info": directory.conversationsInfo,
   "conversations.join": directory.conversationsJoin,
+  "conversations.open": directory.conversationsOpen,
   "users.info": directory.usersInfo,
+  "usergroups.users.list": usergroups.usersList,
   "files.getUploadURLExternal": files.getUploadURLExternal,
   "files.completeUploadExternal": files.completeUploadExternal,
 };

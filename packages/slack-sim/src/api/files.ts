@@ -1,23 +1,7 @@
+import { mimetypeOf } from "../mime.js";
 import { channelOf, findMessage, SIM_WORKSPACE, type SimState } from "../state.js";
 import type { SimFile, SimMessage } from "../types.js";
 import { type ApiResult, type Args, fail, json, str } from "./args.js";
-
-// A few common types; Slack derives the mimetype from the bytes and name, the sim from the name only.
-const MIME: Record<string, string> = {
-  png: "image/png",
-  jpg: "image/jpeg",
-  jpeg: "image/jpeg",
-  gif: "image/gif",
-  webp: "image/webp",
-  txt: "text/plain",
-  json: "application/json",
-  csv: "text/csv",
-  pdf: "application/pdf",
-  mp4: "video/mp4",
-};
-
-const mimetypeOf = (name: string): string =>
-  MIME[name.split(".").pop()?.toLowerCase() ?? ""] ?? "application/octet-stream";
 
 /** Step 1 of Slack's upload: a URL on the sim that takes the bytes, and the file id to complete later. */
 export function getUploadURLExternal(state: SimState, args: Args, baseUrl: string): ApiResult {

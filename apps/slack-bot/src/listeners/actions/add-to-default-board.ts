@@ -1,5 +1,5 @@
 import type { BotDeps } from "../../deps.js";
-import { assetTypeOf, boardById, channelDefaultsOf, putAssetOnBoard } from "../../flows/add-to-board.js";
+import { assetTypeOf, boardById, putAssetOnBoard } from "../../flows/add-to-board.js";
 import { actionNoteMessage, addedToBoardMessage } from "../../messages/boards.js";
 import { problemMessage } from "../../messages/problems.js";
 import { type ButtonArgs, cannotRead, clicked, clickSurface, once } from "./shared.js";
@@ -15,19 +15,21 @@ export function addToDefaultBoardAction(deps: BotDeps) {
     const surface = clickSurface(args, where);
     await once(deps, args, where, async () => {
       try {
-        const remembered = await channelDefaultsOf(deps).get(where.channel);
+        const remembered = await deps.store.channelDefaults.get(where.channel);
         const board = remembered?.id === boardId ? remembered : await boardById(deps, boardId);
         if (!board) {
           await surface.ephemeral(actionNoteMessage("That board is no longer on the platform. Try Add to board."));
-          return;
+          return false;
         }
         await putAssetOnBoard(deps, board, assetId, assetTypeOf(where.value.assetType));
         await surface.reply(addedToBoardMessage(board.title, where.user));
+        return true;
       } catch (error) {
         deps.logger.error({ err: error, user: where.user }, "could not add to the default board");
         await surface.ephemeral(problemMessage(error)).catch((reason: unknown) => {
           deps.logger.error({ err: reason }, "could not tell the user about a failure");
         });
+        return false;
       }
     });
   };

@@ -1,5 +1,4 @@
 import type { BotDeps } from "../../deps.js";
-import { pendingRequestsOf } from "../../services/pending-requests.js";
 import { toSlack } from "../slack-message.js";
 import { cancelledMessage, spendNote } from "./confirm-spend.js";
 import type { ButtonArgs } from "./shared.js";
@@ -13,7 +12,7 @@ export function cancelSpendAction(deps: BotDeps) {
   return async function onCancelSpend(args: ButtonArgs): Promise<void> {
     await args.ack();
     const user = args.body.user.id;
-    const taken = await pendingRequestsOf(deps).take(args.action.value ?? "", user);
+    const taken = await deps.store.pendingRequests.take(args.action.value ?? "", user);
     if (taken.status === "used") return spendNote(deps, args, "That request was already confirmed or cancelled.");
     if (taken.status === "not-yours") return spendNote(deps, args, "Only the person who asked can cancel it.");
     deps.logger.info({ user, status: taken.status }, "costly generation cancelled");

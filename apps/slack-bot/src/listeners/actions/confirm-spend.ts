@@ -9,7 +9,7 @@ import { context, message, type SlackMessage, section } from "../../messages/blo
 import { actionNoteMessage } from "../../messages/boards.js";
 import { whatIsAsked } from "../../messages/describe.js";
 import { problemMessage } from "../../messages/problems.js";
-import { type PendingRequest, pendingRequestsOf } from "../../services/pending-requests.js";
+import type { PendingRequest } from "../../services/pending-requests.js";
 import { postLive, toSlack } from "../slack-message.js";
 import type { ButtonArgs } from "./shared.js";
 
@@ -33,7 +33,10 @@ export async function spendNote(deps: BotDeps, args: Pick<ButtonArgs, "respond">
  * the bot is not in, the progress and the results are posted through that `response_url` as `in_channel`
  * messages (the results as a new message: replacing would replace the confirmation, not the progress).
  */
-export function confirmedSurface(args: Pick<ButtonArgs, "client" | "respond">, request: PendingRequest): Surface {
+export function confirmedSurface(
+  args: Pick<ButtonArgs, "client" | "respond" | "body">,
+  request: PendingRequest,
+): Surface {
   const { client, respond } = args;
   const { user, channel, threadTs } = request;
   const ephemeral = async (note: SlackMessage) => {
@@ -55,6 +58,7 @@ export function confirmedSurface(args: Pick<ButtonArgs, "client" | "respond">, r
         return {
           live: false,
           key: `${channel}:confirmed:${user}:${Date.now()}`,
+          where: { responseUrl: args.body.response_url, replaceOriginal: false },
           update: async (next) => {
             await respond({ response_type: "in_channel", replace_original: false, ...toSlack(next) });
           },
@@ -68,7 +72,7 @@ export function confirmedSurface(args: Pick<ButtonArgs, "client" | "respond">, r
  * Runs a confirmed generation through its usual flow, with the threshold skipped (the credits check still runs:
  * the balance may have changed while the confirmation waited). Never throws.
  */
-export async function runConfirmed(deps: BotDeps, surface: Surface, command: GenerationCommand): Promise<void> {
+export async function runConfirmed(deps: BotDeps, surface: Surface, command: GenerationCommand): Promise<unknown> {
   const checks = { confirmed: true };
   try {
     switch (command.kind) {
@@ -98,7 +102,7 @@ export function confirmSpendAction(deps: BotDeps) {
     await args.ack();
     const user = args.body.user.id;
     const id = args.action.value ?? "";
-    const taken = await pendingRequestsOf(deps).take(id, user);
+    const taken = await deps.store.pendingRequests.take(id, user);
     switch (taken.status) {
       case "used":
         deps.logger.info({ user }, "ignoring a repeated Confirm");

@@ -11,6 +11,8 @@ export function imageEditAction(deps: BotDeps, kind: ImageEditKind) {
     const imageId = where?.value.imageId;
     if (!where || !imageId) return cannotRead(deps, args);
     const surface = clickSurface(args, where);
-    await once(deps, args, where, () => runImageEdit(deps, surface, { channel: where.channel }, kind, imageId));
+    await once(deps, args, where, (origin) =>
+      runImageEdit(deps, surface, { channel: where.channel }, kind, imageId, { origin }),
+    );
   };
 }

@@ -9,6 +9,6 @@ export function regenerateAction(deps: BotDeps) {
     const where = clicked(args);
     const requestId = where?.value.requestId;
     if (!where || !requestId) return cannotRead(deps, args);
-    await once(deps, args, where, () => runRegenerate(deps, clickSurface(args, where), requestId));
+    await once(deps, args, where, (origin) => runRegenerate(deps, clickSurface(args, where), requestId, { origin }));
   };
 }

@@ -1,6 +1,5 @@
 import type { AllMiddlewareArgs, BlockAction, ButtonAction, SlackActionMiddlewareArgs } from "@slack/bolt";
 import type { BotDeps } from "../../deps.js";
-import { inFlightOf } from "../../flows/add-to-board.js";
 import type { Surface } from "../../flows/surface.js";
 import { actionNoteMessage } from "../../messages/boards.js";
 import { postLive, toSlack } from "../slack-message.js";
@@ -57,29 +56,36 @@ export function clickSurface({ client }: Pick<ButtonArgs, "client">, where: Clic
   };
 }
 
+/** The claim key of a click: the same button (action and value) on the same message. */
+export function clickKey(where: Clicked, args: Pick<ButtonArgs, "action">): string {
+  return `click:${where.channel}:${where.messageTs}:${args.action.action_id}:${args.action.value ?? ""}`;
+}
+
 /**
- * Runs a button's work once: a second identical click (same message, button and value) while the first one's
- * work runs gets an ephemeral "already on it" and spends nothing. In memory (issue 8 makes it durable).
+ * Runs a button's work once, ever: the click claims its key in the store (durable, shared by every process on
+ * it), and a second click of the same button on the same message (a double click, Slack redelivering, a click
+ * after a restart) gets an ephemeral note and spends nothing. The claim is released when the work reports that
+ * it did nothing (`false`: refused by a check, the source gone) or threw, so the button can be used again.
  */
 export async function once(
   deps: BotDeps,
   args: Pick<ButtonArgs, "action" | "client">,
   where: Clicked,
-  work: () => Promise<void>,
+  work: (origin: string) => Promise<boolean | undefined>,
 ): Promise<void> {
-  const key = `${where.channel}:${where.messageTs}:${args.action.action_id}:${args.action.value ?? ""}`;
-  const guard = inFlightOf(deps);
-  if (!guard.start(key)) {
+  const key = clickKey(where, args);
+  if (!(await deps.store.claims.claim(key, deps.now()))) {
     deps.logger.info({ user: where.user, action: args.action.action_id }, "ignoring a repeated click");
     await clickSurface(args, where)
-      .ephemeral(actionNoteMessage("Already working on that one: the result will appear in the thread."))
+      .ephemeral(actionNoteMessage("That button was already used: its result is (or will be) in the thread."))
       .catch((error: unknown) => deps.logger.warn({ err: error }, "could not post the repeated-click note"));
     return;
   }
+  let keep = false;
   try {
-    await work();
+    keep = (await work(key)) !== false;
   } finally {
-    guard.finish(key);
+    if (!keep) await deps.store.claims.release(key);
   }
 }
 

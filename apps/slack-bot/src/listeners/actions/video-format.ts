@@ -14,7 +14,7 @@ export function videoFormatAction(deps: BotDeps, ratio: VideoFormatRatio) {
     const videoId = where?.value.videoId;
     if (!where || !videoId) return cannotRead(deps, args);
     const surface = clickSurface(args, where);
-    await once(deps, args, where, () => runVideoFormat(deps, surface, videoId, ratio));
+    await once(deps, args, where, (origin) => runVideoFormat(deps, surface, videoId, ratio, { origin }));
   };
 }
 

@@ -33,6 +33,7 @@ export function commandSurface({ command, respond, client }: Pick<Args, "command
         return {
           live: false,
           key: `${channel}:${command.trigger_id}`,
+          where: { responseUrl: command.response_url },
           update: async (next) => {
             await respond({ response_type: "in_channel", replace_original: true, ...toSlack(next) });
           },

@@ -2,8 +2,10 @@ import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from "@slack/bolt";
 import { parseMention } from "../../commands/parse.js";
 import type { BotDeps } from "../../deps.js";
 import { dispatch } from "../../flows/dispatch.js";
+import { runIntake } from "../../flows/slack-intake.js";
 import type { Surface } from "../../flows/surface.js";
 import { postLive, toSlack } from "../slack-message.js";
+import { slackIntakeOptions } from "./message.js";
 
 type Args = SlackEventMiddlewareArgs<"app_mention"> & AllMiddlewareArgs;
 
@@ -29,19 +31,17 @@ export function mentionSurface({ event, client }: Pick<Args, "event" | "client">
 }
 
 /**
- * `@Studio <text>`: reads the text after the mention as `/studio` does and answers in the thread. Bolt acks the
- * event itself, before this runs.
+ * `@Studio <text>`: reads the text after the mention as `/studio` does and answers in the thread. A mention that
+ * shares files stores them in the studio library instead (its text is not read as a command: "@Studio here is the
+ * logo" must not generate anything). Bolt acks the event itself, before this runs; a redelivery of an event
+ * already handled never gets here (listeners/middleware/dedupe-events.ts).
  */
 export function appMention(deps: BotDeps) {
   return async function onAppMention(args: Args): Promise<void> {
-    // Slack redelivers an event it thinks was lost (X-Slack-Retry-Num); answering again would generate twice.
-    // Retries are dropped for now: a durable dedupe on event_id (a redelivery after a restart) is issue 8.
-    if (args.context.retryNum) {
-      deps.logger.info({ retryNum: args.context.retryNum }, "ignoring a redelivered app_mention");
-      return;
-    }
     const user = args.event.user;
     if (!user) return; // a bot or an app wrote it: nobody to answer
+    const files = args.event.files ?? [];
+    if (files.length > 0) return runIntake(deps, mentionSurface(args, user), files, slackIntakeOptions(args));
     await dispatch(deps, mentionSurface(args, user), parseMention(args.event.text));
   };
 }

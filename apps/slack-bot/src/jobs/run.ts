@@ -1,0 +1,133 @@
+// The life of a generation job, each step recorded before the next one starts (store/types.ts, JobState):
+//   new → post the progress, record where it is → `sending` → the mutation → `running` with the ids →
+//   poll → the final message in place of the progress → `delivered` → result files → `done`.
+// A bot killed at any point resumes from the record (resume.ts): a job that reached `sending` is never sent again,
+// and the final message replaces the same progress message, so posting it again after a restart changes nothing.
+
+import type { BotDeps } from "../deps.js";
+import { mayGenerate } from "../flows/gate.js";
+import type { Posted, Surface } from "../flows/surface.js";
+import { deliverFinal, showProgress } from "../flows/updates.js";
+import { uploadResults } from "../flows/upload-results.js";
+import { limitReachedMessage } from "../messages/access.js";
+import { problemMessage } from "../messages/problems.js";
+import type { JobRecord, NewJob } from "../store/types.js";
+import type { JobOf } from "./kind.js";
+import { handlerOf } from "./kinds.js";
+import { certainlyNotRun } from "./spent.js";
+
+type AnyJob = JobOf<JobRecord["request"]["kind"]>;
+
+/** Sends the job's mutation (once: `sending` is recorded first) and records the ids; false when it ended there. */
+export async function sendJob(
+  deps: BotDeps,
+  surface: Surface,
+  posted: Posted,
+  stored: JobRecord,
+): Promise<JobRecord | null> {
+  const { store, logger } = deps;
+  let job = await store.jobs.update(stored.id, { state: "sending" });
+  const handler = handlerOf(job as AnyJob);
+  try {
+    const sent = await handler.send(deps, job as AnyJob);
+    if (!sent.accepted) {
+      logger.warn({ user: job.user, job: job.id, kind: job.request.kind }, "generation was not accepted");
+      await deliverFinal(deps, surface, posted, sent.message);
+      await store.jobs.update(job.id, { state: "done", outcome: "failed" });
+      return null;
+    }
+    job = await store.jobs.update(job.id, { state: "running", resultIds: sent.ids });
+    logger.info({ user: job.user, job: job.id, kind: job.request.kind, ids: sent.ids }, "generation queued");
+    return job;
+  } catch (error) {
+    const notRun = certainlyNotRun(error);
+    deps.keyMode.learnFrom(error);
+    logger.error({ err: error, user: job.user, job: job.id, notRun }, "generation could not be sent");
+    await deliverFinal(deps, surface, posted, problemMessage(error));
+    await store.jobs.update(job.id, { state: "done", outcome: notRun ? "not-sent" : "error" });
+    return null;
+  }
+}
+
+/** Polls a running job to its end, replaces the progress with the final message, then shares the result files. */
+export async function followJob(deps: BotDeps, surface: Surface, posted: Posted, job: JobRecord): Promise<void> {
+  const { store, logger } = deps;
+  const handler = handlerOf(job as AnyJob);
+  let outcome: "completed" | "failed" | "error" = "error";
+  let files: Awaited<ReturnType<typeof handler.follow>>["files"] = [];
+  try {
+    const finished = await handler.follow(deps, job as AnyJob, (percent) =>
+      showProgress(deps, posted, () => handler.progress(job as AnyJob, percent)),
+    );
+    deps.throttle.forget(posted.key);
+    await deliverFinal(deps, surface, posted, finished.message);
+    ({ outcome, files } = finished);
+  } catch (error) {
+    logger.error({ err: error, user: job.user, job: job.id }, "generation did not finish");
+    await deliverFinal(deps, surface, posted, problemMessage(error));
+  }
+  job = await store.jobs.update(job.id, { state: "delivered", outcome });
+  await shareFiles(deps, surface, posted, job, files);
+}
+
+/**
+ * Shares the result files not shared yet. Each is recorded BEFORE its upload: a bot killed mid-upload leaves that
+ * one file out rather than sharing it twice (the message above it keeps the link).
+ */
+export async function shareFiles(
+  deps: BotDeps,
+  surface: Surface,
+  posted: Posted,
+  job: JobRecord,
+  files: Awaited<ReturnType<ReturnType<typeof handlerOf>["follow"]>>["files"],
+): Promise<void> {
+  let uploaded = job.uploadedFiles;
+  const pending = files.filter((file) => !uploaded.includes(file.id));
+  await uploadResults(deps, surface, posted, pending, async (file) => {
+    uploaded = [...uploaded, file.id];
+    await deps.store.jobs.update(job.id, { uploadedFiles: uploaded });
+  });
+  await deps.store.jobs.update(job.id, { state: "done" });
+}
+
+/** What a flow hands over once its checks passed: the job to store (the runner adds who and where). */
+export type JobSpec = Pick<NewJob, "request" | "outputs" | "credits" | "origin">;
+
+/**
+ * Checks that the asker may generate (gate.ts), stores the job within the quotas, posts its progress, sends it and follows it to the end. Answers the asker when a
+ * quota refuses it. Resolves false when a quota refused it (so a button's claim can be released), true once the
+ * mutation was sent. Throws when the progress could not be posted (nothing was sent; the caller tells the user).
+ */
+export async function runJob(deps: BotDeps, surface: Surface, spec: JobSpec): Promise<boolean> {
+  const { store } = deps;
+  if (!(await mayGenerate(deps, surface))) return false;
+  const created = await store.jobs.create(
+    {
+      ...spec,
+      user: surface.user,
+      channel: surface.channel,
+      ...(surface.threadTs ? { threadTs: surface.threadTs } : {}),
+      createdAt: deps.now(),
+    },
+    deps.config.limits,
+  );
+  if (!created.ok) {
+    await surface.ephemeral(limitReachedMessage(created, spec, deps.now()));
+    return false;
+  }
+  let job = created.job;
+  const handler = handlerOf(job as AnyJob);
+  let posted: Posted;
+  try {
+    posted = await surface.post(handler.progress(job as AnyJob));
+  } catch (error) {
+    await store.jobs.update(job.id, { state: "done", outcome: "not-sent" });
+    throw error;
+  }
+  // Posting counts as the message's latest write: the first progress update comes one interval later.
+  deps.throttle.take(posted.key);
+  job = await store.jobs.update(job.id, { progress: posted.where });
+  const running = await sendJob(deps, surface, posted, job);
+  if (running) await followJob(deps, surface, posted, running);
+  return true;
+}

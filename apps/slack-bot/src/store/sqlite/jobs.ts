@@ -1,0 +1,143 @@
+import { randomUUID } from "node:crypto";
+import type Database from "better-sqlite3";
+import { limitRefusal } from "../limits.js";
+import type { CreateResult, JobRecord, JobStore, Limits, NewJob, Usage } from "../types.js";
+
+interface Row {
+  id: string;
+  user_id: string;
+  channel: string;
+  thread_ts: string | null;
+  request: string;
+  state: JobRecord["state"];
+  outcome: JobRecord["outcome"] | null;
+  progress: string | null;
+  result_ids: string;
+  uploaded_files: string;
+  outputs: number;
+  credits: number;
+  origin: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** 00:00 UTC of the day `at` falls in: the daily budget's day. */
+export function startOfUtcDay(at: number): number {
+  const day = new Date(at);
+  return Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate());
+}
+
+function toRecord(row: Row): JobRecord {
+  return {
+    id: row.id,
+    user: row.user_id,
+    channel: row.channel,
+    ...(row.thread_ts === null ? {} : { threadTs: row.thread_ts }),
+    request: JSON.parse(row.request) as JobRecord["request"],
+    state: row.state,
+    ...(row.outcome === null ? {} : { outcome: row.outcome }),
+    ...(row.progress === null ? {} : { progress: JSON.parse(row.progress) as JobRecord["progress"] }),
+    resultIds: JSON.parse(row.result_ids) as string[],
+    uploadedFiles: JSON.parse(row.uploaded_files) as string[],
+    outputs: row.outputs,
+    credits: row.credits,
+    ...(row.origin === null ? {} : { origin: row.origin }),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+// Jobs that nothing was sent for do not count against a quota; every other job does, FAILED ones included (the
+// platform may have charged for them).
+const COUNTED = "(outcome IS NULL OR outcome <> 'not-sent')";
+
+/** The jobs table. Quotas are counted from it, so a job and its share of a quota are stored in one statement. */
+export function sqliteJobs(db: Database.Database, now: () => number): JobStore {
+  const insert = db.prepare(`INSERT INTO jobs
+    (id, user_id, channel, thread_ts, request, state, progress, outputs, credits, origin, created_at, updated_at)
+    VALUES (@id, @user, @channel, @threadTs, @request, 'new', @progress, @outputs, @credits, @origin, @createdAt, @createdAt)`);
+  const byId = db.prepare<[string], Row>("SELECT * FROM jobs WHERE id = ?");
+  const unfinished = db.prepare<[], Row>("SELECT * FROM jobs WHERE state <> 'done' ORDER BY created_at, rowid");
+  const recent = db.prepare<[string, number], Row>(
+    "SELECT * FROM jobs WHERE user_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?",
+  );
+  const userHour = db.prepare<[string, number], { total: number | null; oldest: number | null }>(
+    `SELECT SUM(outputs) AS total, MIN(created_at) AS oldest FROM jobs WHERE user_id = ? AND created_at > ? AND ${COUNTED}`,
+  );
+  const day = db.prepare<[number], { total: number | null }>(
+    `SELECT SUM(credits) AS total FROM jobs WHERE created_at >= ? AND ${COUNTED}`,
+  );
+
+  const usage = (user: string, now: number): Usage => {
+    const hour = userHour.get(user, now - HOUR_MS);
+    return {
+      userOutputsLastHour: hour?.total ?? 0,
+      userWindowFreesAt: hour?.oldest == null ? null : hour.oldest + HOUR_MS,
+      creditsToday: day.get(startOfUtcDay(now))?.total ?? 0,
+    };
+  };
+
+  const create = db.transaction((job: NewJob, limits: Limits): CreateResult => {
+    const refusal = limitRefusal(usage(job.user, job.createdAt), limits, job);
+    if (refusal) return refusal;
+    const id = `job_${randomUUID()}`;
+    insert.run({
+      id,
+      user: job.user,
+      channel: job.channel,
+      threadTs: job.threadTs ?? null,
+      request: JSON.stringify(job.request),
+      progress: job.progress ? JSON.stringify(job.progress) : null,
+      outputs: job.outputs,
+      credits: job.credits,
+      origin: job.origin ?? null,
+      createdAt: job.createdAt,
+    });
+    const row = byId.get(id);
+    if (!row) throw new Error("@studio-kit/slack-bot: a stored job could not be read back.");
+    return { ok: true, job: toRecord(row) };
+  });
+
+  const columns = {
+    state: (value: unknown) => value,
+    outcome: (value: unknown) => value,
+    progress: (value: unknown) => JSON.stringify(value),
+    resultIds: (value: unknown) => JSON.stringify(value),
+    uploadedFiles: (value: unknown) => JSON.stringify(value),
+  } as const;
+  const names = {
+    state: "state",
+    outcome: "outcome",
+    progress: "progress",
+    resultIds: "result_ids",
+    uploadedFiles: "uploaded_files",
+  };
+
+  return {
+    // IMMEDIATE takes the write lock before counting: two processes on one file cannot both pass a limit.
+    create: async (job, limits) => create.immediate(job, limits),
+    async update(id, patch) {
+      const keys = (Object.keys(patch) as (keyof typeof columns)[]).filter(
+        (key) => key in columns && patch[key] !== undefined,
+      );
+      const sets = keys.map((key) => `${names[key]} = @${key}`);
+      const values = Object.fromEntries(keys.map((key) => [key, columns[key](patch[key])]));
+      const result = db
+        .prepare(`UPDATE jobs SET ${[...sets, "updated_at = @updatedAt"].join(", ")} WHERE id = @id`)
+        .run({ ...values, id, updatedAt: now() });
+      if (result.changes !== 1) throw new Error(`@studio-kit/slack-bot: no stored job ${id}.`);
+      const row = byId.get(id);
+      if (!row) throw new Error(`@studio-kit/slack-bot: no stored job ${id}.`);
+      return toRecord(row);
+    },
+    get: async (id) => {
+      const row = byId.get(id);
+      return row ? toRecord(row) : undefined;
+    },
+    unfinished: async () => unfinished.all().map(toRecord),
+    recent: async (user, limit) => recent.all(user, limit).map(toRecord),
+    usage: async (user, now) => usage(user, now),
+  };
+}

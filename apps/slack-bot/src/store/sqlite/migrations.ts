@@ -1,0 +1,39 @@
+// The SQLite schema, as numbered migrations applied in order at open. SQLite's `user_version` pragma holds the
+// number of the last one applied: no bookkeeping table, and a migration and its version bump commit together.
+
+/** Migration n (index n - 1) moves the schema from version n - 1 to n. Never edit one that shipped: add another. */
+export const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE jobs (
+    id TEXT PRIMARY KEY,
+    user_id TEXT NOT NULL,
+    channel TEXT NOT NULL,
+    thread_ts TEXT,
+    request TEXT NOT NULL,
+    state TEXT NOT NULL,
+    outcome TEXT,
+    progress TEXT,
+    result_ids TEXT NOT NULL DEFAULT '[]',
+    uploaded_files TEXT NOT NULL DEFAULT '[]',
+    outputs INTEGER NOT NULL,
+    credits REAL NOT NULL,
+    origin TEXT,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX jobs_unfinished ON jobs (created_at) WHERE state <> 'done';
+  CREATE INDEX jobs_by_user ON jobs (user_id, created_at);
+  CREATE INDEX jobs_by_day ON jobs (created_at);
+
+  CREATE TABLE events (event_id TEXT PRIMARY KEY, seen_at INTEGER NOT NULL);
+  CREATE TABLE claims (key TEXT PRIMARY KEY, claimed_at INTEGER NOT NULL);
+  CREATE TABLE channel_defaults (channel TEXT PRIMARY KEY, board TEXT NOT NULL);
+  CREATE TABLE pending_requests (
+    id TEXT PRIMARY KEY,
+    request TEXT NOT NULL,
+    user_id TEXT NOT NULL,
+    expires_at INTEGER NOT NULL,
+    taken_at INTEGER
+  );
+  `,
+];

@@ -1,0 +1,186 @@
+// The bot's durable state behind one interface: jobs (what was asked, where to answer, the ids the API returned),
+// channel defaults, pending confirmations, processed Slack event ids, button claims and the usage the quotas count.
+//
+// Every method is async and every check-and-change is ONE method (create-within-limits, first-sight of an event,
+// claiming a click, taking a confirmation): an implementation makes each atomic, in a transaction on SQLite
+// (store/sqlite.ts, the embedded default) and the same on a networked engine when several replicas share it.
+// Callers never hold a transaction open across an await of the network.
+
+import type { ImageCommand, MusicCommand, VideoCommand, VoiceCommand } from "../commands/types.js";
+import type { ImageEditKind, VideoFormatRatio } from "../messages/actions.js";
+import type { DefaultBoard } from "../services/channel-defaults.js";
+import type { PendingRequests } from "../services/pending-requests.js";
+
+/** What a job asks the API for: everything needed to send it, follow it and answer, even after a restart. */
+export type JobRequest =
+  | {
+      kind: "image";
+      command: ImageCommand;
+      /** `--board`: finished results go onto it. */
+      pushTo: DefaultBoard | null;
+      /** The channel's default board when the job started: its results carry "Add to <title>". */
+      defaultBoard: DefaultBoard | null;
+    }
+  | { kind: "video"; command: VideoCommand; pushTo: DefaultBoard | null; defaultBoard: DefaultBoard | null }
+  | {
+      kind: "audio";
+      command: MusicCommand | VoiceCommand;
+      /** `generateMusicTrack` takes a provider: the checked model's, chosen before the job was stored. */
+      provider: string | null;
+      defaultBoard: DefaultBoard | null;
+    }
+  | {
+      kind: "image-edit";
+      edit: ImageEditKind;
+      source: { id: string; prompt: string; ratio: string };
+      defaultBoard: DefaultBoard | null;
+    }
+  | {
+      kind: "video-format";
+      videoId: string;
+      ratio: VideoFormatRatio;
+      prompt: string;
+      defaultBoard: DefaultBoard | null;
+    };
+
+/** The kinds of job. */
+export type JobKind = JobRequest["kind"];
+
+/**
+ * Where a job is. Only ever moves forward:
+ * - `new`: stored, the mutation NOT sent (a restart may send it);
+ * - `sending`: the mutation may have reached the API, its ids unknown (a restart must NOT send it again);
+ * - `running`: the API returned `resultIds`; a restart polls them;
+ * - `delivered`: the final message is in place; files are being uploaded (`uploadedFiles`);
+ * - `done`: nothing left to do.
+ */
+export type JobState = "new" | "sending" | "running" | "delivered" | "done";
+
+/** How a job ended (set with `done`, or `delivered` when it ended with results). */
+export type JobOutcome =
+  /** Results delivered. */
+  | "completed"
+  /** The API finished the generation as FAILED, or did not accept it. */
+  | "failed"
+  /** Nothing reached the API (the progress could not be posted, a check refused): not counted by the quotas. */
+  | "not-sent"
+  /** Sent, but the bot stopped before learning the ids: the user was told, nothing was sent again. */
+  | "lost"
+  /** Anything else went wrong after sending (the poller gave up, ...); the user was told. */
+  | "error";
+
+/** Where the job's progress message is, so a restarted bot replaces the same message. */
+export interface ProgressLocation {
+  /** The message's ts when the bot posted it with chat.postMessage (it can chat.update it). */
+  ts?: string;
+  /**
+   * The slash command's (or Confirm click's) `response_url` when the bot is not in the channel. A secret
+   * (platform-facts.md): kept in the store only, never logged; valid 30 minutes.
+   */
+  responseUrl?: string;
+  /** Whether answering through `responseUrl` replaces its original message (false after a Confirm click). */
+  replaceOriginal?: boolean;
+}
+
+/** A job as stored. */
+export interface JobRecord {
+  id: string;
+  user: string;
+  channel: string;
+  threadTs?: string;
+  request: JobRequest;
+  state: JobState;
+  outcome?: JobOutcome;
+  progress?: ProgressLocation;
+  /** The ids the generation mutation returned (images, a video, an audio job). */
+  resultIds: string[];
+  /** Result files already shared into Slack (asset ids), so a restart does not share one twice. */
+  uploadedFiles: string[];
+  /** What the per-user quota counts: the outputs asked for (an image count, 1 for a video). */
+  outputs: number;
+  /** What the daily budget counts: the estimated credits. */
+  credits: number;
+  /** A click's claim key, when a button started the job. */
+  origin?: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** A new job: the store adds the id, state `new`, empty lists and the times. */
+export type NewJob = Omit<JobRecord, "id" | "state" | "outcome" | "resultIds" | "uploadedFiles" | "updatedAt">;
+
+/** What may change on a job. */
+export type JobPatch = Partial<Pick<JobRecord, "state" | "outcome" | "progress" | "resultIds" | "uploadedFiles">>;
+
+/** The limits a new job is created within; a limit left out is not enforced. */
+export interface Limits {
+  /** Outputs one user may ask for in any rolling hour. */
+  userOutputsPerHour?: number;
+  /** Credits the workspace may spend per UTC day through the bot. */
+  dailyCredits?: number;
+}
+
+/** What the quotas see: counted from jobs that were (or may have been) sent. */
+export interface Usage {
+  /** The user's outputs in the hour before `now`. */
+  userOutputsLastHour: number;
+  /** When the oldest of those leaves the window (ms), or null when none. */
+  userWindowFreesAt: number | null;
+  /** The workspace's estimated credits since 00:00 UTC. */
+  creditsToday: number;
+}
+
+/** The outcome of creating a job within limits. */
+export type CreateResult =
+  | { ok: true; job: JobRecord }
+  | { ok: false; limit: "user-hourly"; usage: Usage; max: number }
+  | { ok: false; limit: "daily-credits"; usage: Usage; max: number };
+
+/** The jobs, durable. */
+export interface JobStore {
+  /** Atomically checks `limits` against the usage and stores the job (state `new`) when they allow it. */
+  create(job: NewJob, limits: Limits): Promise<CreateResult>;
+  /** Applies a patch; returns the job as stored after it. Throws on an unknown id. */
+  update(id: string, patch: JobPatch): Promise<JobRecord>;
+  get(id: string): Promise<JobRecord | undefined>;
+  /** Every job not `done`, oldest first: what a starting bot resumes. */
+  unfinished(): Promise<JobRecord[]>;
+  /** A user's most recent jobs, newest first (App Home). */
+  recent(user: string, limit: number): Promise<JobRecord[]>;
+  /** What the quotas count for `user` at `now`. */
+  usage(user: string, now: number): Promise<Usage>;
+}
+
+/** Slack event ids already handled: a redelivery (X-Slack-Retry-Num, or after a restart) runs nothing twice. */
+export interface EventLog {
+  /** True the first time `eventId` is seen (and records it); false every later time. */
+  firstSight(eventId: string, now: number): Promise<boolean>;
+}
+
+/** Button clicks that started work: the same button on the same message runs once. */
+export interface Claims {
+  /** True when `key` was free (the caller now holds it); false when it was claimed before. */
+  claim(key: string, now: number): Promise<boolean>;
+  /** Frees a claim whose work spent nothing (refused by a check), so the button can be used again. */
+  release(key: string): Promise<void>;
+}
+
+/** Each channel's default board. */
+export interface ChannelDefaultsStore {
+  get(channel: string): Promise<DefaultBoard | undefined>;
+  set(channel: string, board: DefaultBoard): Promise<void>;
+  /** Every channel's default, for the App Home. */
+  list(): Promise<{ channel: string; board: DefaultBoard }[]>;
+}
+
+/** Everything the bot keeps across restarts. */
+export interface BotStore {
+  jobs: JobStore;
+  events: EventLog;
+  claims: Claims;
+  channelDefaults: ChannelDefaultsStore;
+  pendingRequests: PendingRequests;
+  /** Removes what no one needs any more (old events, finished jobs, expired claims). */
+  prune(now: number): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,166 @@
+// Exactly once across a crash, measured: the bot runs as its own process (dist/main.js, as `pnpm start` runs it),
+// with its state in a SQLite file, against slack-sim and a sandbox in this process. Ten generations are put in
+// flight, the process is killed with SIGKILL, the generations finish while it is down, and a new process on the
+// same file must post all ten results exactly once without sending any generation again.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createVirtualClock, type SandboxServer, startSandboxServer } from "@studio-kit/sandbox";
+import { createSlackSim, type SlackSim } from "@studio-kit/slack-sim";
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BOT_TOKEN, eventually, SIGNING_SECRET } from "./harness.js";
+import { findSentinels } from "./sentinel.js";
+
+const MAIN = fileURLToPath(new URL("../../dist/main.js", import.meta.url));
+const CHANNEL = "C0GENERAL";
+const GENERATIONS = 10;
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+interface BotProcess {
+  child: ChildProcess;
+  output: string[];
+}
+
+/** Starts `node dist/main.js` and resolves once it logs that it is running. */
+async function startBotProcess(env: Record<string, string>): Promise<BotProcess> {
+  const child = spawn(process.execPath, [MAIN], {
+    env: { PATH: process.env.PATH ?? "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const output: string[] = [];
+  const collect = (chunk: Buffer) => output.push(...chunk.toString("utf8").split("\n").filter(Boolean));
+  child.stdout?.on("data", collect);
+  child.stderr?.on("data", collect);
+  await eventually(() => {
+    if (child.exitCode !== null) throw new Error(`the bot exited: ${output.join("\n")}`);
+    expect(output.some((line) => line.includes("Studio bot running"))).toBe(true);
+  }, 20_000);
+  return { child, output };
+}
+
+async function kill(bot: BotProcess, signal: NodeJS.Signals): Promise<void> {
+  if (bot.child.exitCode !== null || bot.child.signalCode !== null) return;
+  const exited = new Promise((resolve) => bot.child.once("exit", resolve));
+  bot.child.kill(signal);
+  await exited;
+}
+
+const jobStates = (path: string) => {
+  const db = new Database(path, { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare("SELECT state, outcome, COUNT(*) AS n FROM jobs GROUP BY state, outcome").all() as {
+      state: string;
+      outcome: string | null;
+      n: number;
+    }[];
+  } finally {
+    db.close();
+  }
+};
+
+describe("the bot killed with SIGKILL while generations are in flight", () => {
+  let sandbox: SandboxServer;
+  let sim: SlackSim;
+  let dir: string;
+  let env: Record<string, string>;
+  const bots: BotProcess[] = [];
+
+  beforeAll(async () => {
+    // The sandbox's clock moves only when the test moves it: nothing finishes before the kill.
+    sandbox = await startSandboxServer({ port: 0, jobMs: 60_000, clock: createVirtualClock() });
+    const port = await freePort();
+    sim = createSlackSim({
+      signingSecret: SIGNING_SECRET,
+      botToken: BOT_TOKEN,
+      appUrl: `http://127.0.0.1:${port}/slack/events`,
+    });
+    await sim.start();
+    dir = mkdtempSync(join(tmpdir(), "studio-bot-restart-"));
+    env = {
+      SLACK_BOT_TOKEN: BOT_TOKEN,
+      SLACK_SIGNING_SECRET: SIGNING_SECRET,
+      SLACK_API_URL: sim.apiUrl,
+      STUDIO_BASE_URL: sandbox.url,
+      STUDIO_BOT_DB: join(dir, "bot.db"),
+      PORT: String(port),
+      LOG_LEVEL: "info",
+      CREDITS_CONFIRM_THRESHOLD: "100000",
+    };
+  });
+
+  afterAll(async () => {
+    for (const bot of bots) await kill(bot, "SIGKILL");
+    await sim?.close();
+    await sandbox?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("posts all ten results exactly once after a restart, sends no generation again and ignores a redelivered mention", async () => {
+    const first = await startBotProcess(env);
+    bots.push(first);
+    const prompts = Array.from(
+      { length: GENERATIONS },
+      (_, index) => `a red fox on snow, number ${index + 1} of ${GENERATIONS}`,
+    );
+    // Nine slash commands and one mention, from three people.
+    for (const [index, prompt] of prompts.slice(0, -1).entries()) {
+      await sim.command({ user: `U0PERSON${index % 3}`, channel: CHANNEL, text: `image ${prompt}` });
+    }
+    const mention = await sim.mention({ user: "U0PERSON0", channel: CHANNEL, text: `<@U0SIMBOT1> ${prompts.at(-1)}` });
+
+    // Midway: every generation was sent and is being polled, none has finished.
+    await eventually(() => {
+      expect(jobStates(env.STUDIO_BOT_DB ?? "")).toEqual([{ state: "running", outcome: null, n: GENERATIONS }]);
+    }, 20_000);
+    expect(sandbox.sandbox.stats().operations.GenerateImage).toBe(GENERATIONS);
+
+    await kill(first, "SIGKILL");
+    sandbox.sandbox.advance(10 * 60_000); // every generation finishes while no bot runs
+
+    const second = await startBotProcess(env);
+    bots.push(second);
+    await eventually(() => {
+      const states = jobStates(env.STUDIO_BOT_DB ?? "");
+      expect(states, second.output.join("\n")).toEqual([{ state: "done", outcome: "completed", n: GENERATIONS }]);
+    }, 30_000);
+
+    // Slack redelivers the mention to the new process: it was handled before the kill, so nothing runs again.
+    await sim.redeliver(mention.eventId, { num: 1, reason: "http_timeout" });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    // No generation mutation was sent again.
+    expect(sandbox.sandbox.stats().operations.GenerateImage).toBe(GENERATIONS);
+
+    // Each request's result is posted exactly once: one message per prompt, its progress replaced by the results.
+    const messages = [...sim.conversation(CHANNEL), ...sim.thread(CHANNEL, mention.ts ?? "").slice(1)].filter(
+      (message) => message.fromBot && !message.ephemeral,
+    );
+    const results = messages.filter((message) => !message.files.length);
+    for (const prompt of prompts) {
+      const forPrompt = results.filter((message) => JSON.stringify(message.blocks).includes(prompt));
+      expect(forPrompt, prompt).toHaveLength(1);
+      expect(JSON.stringify(forPrompt[0]?.blocks)).toContain('"type":"image"');
+      expect(forPrompt[0]?.text).not.toMatch(/working on it|Generating/i);
+    }
+    expect(results).toHaveLength(GENERATIONS);
+    expect(sim.calls("chat.postMessage")).toHaveLength(GENERATIONS); // the progress messages, none re-posted
+    // And each result's file is shared once.
+    const files = messages.flatMap((message) => message.files.map((file) => file.name));
+    expect(files).toHaveLength(GENERATIONS);
+    expect(new Set(files).size).toBe(GENERATIONS);
+    expect(second.output.join("\n")).toContain("resuming the jobs a previous run left unfinished");
+    // Neither process wrote its bot token or signing secret anywhere.
+    expect(findSentinels([...first.output, ...second.output])).toEqual([]);
+  }, 90_000);
+});

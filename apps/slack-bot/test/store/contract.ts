@@ -1,0 +1,218 @@
+// The behaviour every BotStore implementation must have, as one suite: each implementation's test file calls
+// `storeContract` with a way to open a fresh store. A networked engine (a later issue) runs the same suite.
+import { afterEach, describe, expect, it } from "vitest";
+import type { ImageCommand } from "../../src/commands/types.js";
+import { PENDING_TTL_MS } from "../../src/services/pending-requests.js";
+import type { BotStore, NewJob } from "../../src/store/types.js";
+
+/** Opens a fresh, empty store whose pending requests read `now`. */
+export type OpenStore = (options: { now: () => number }) => Promise<BotStore> | BotStore;
+
+const command = { kind: "image", prompt: "a lighthouse", presets: [] } as unknown as ImageCommand;
+const HOUR = 60 * 60 * 1000;
+const DAY0 = Date.UTC(2026, 10, 21); // 00:00 UTC
+
+export function newJob(overrides: Partial<NewJob> = {}): NewJob {
+  return {
+    user: "U1",
+    channel: "C1",
+    request: { kind: "image", command, pushTo: null, defaultBoard: null },
+    outputs: 1,
+    credits: 10,
+    createdAt: DAY0 + 12 * HOUR,
+    ...overrides,
+  };
+}
+
+export function storeContract(name: string, open: OpenStore): void {
+  describe(`${name}: the bot's store contract`, () => {
+    let now = DAY0 + 12 * HOUR;
+    const opened: BotStore[] = [];
+    const fresh = async () => {
+      const store = await open({ now: () => now });
+      opened.push(store);
+      return store;
+    };
+    afterEach(async () => {
+      now = DAY0 + 12 * HOUR;
+      for (const store of opened.splice(0)) await store.close();
+    });
+
+    describe("jobs", () => {
+      it("stores a job as new, moves it forward and gives it back as stored", async () => {
+        const store = await fresh();
+        const created = await store.jobs.create(newJob({ threadTs: "1.2", origin: "click:k" }), {});
+        if (!created.ok) throw new Error("refused");
+        const { job } = created;
+        expect(job).toMatchObject({
+          state: "new",
+          resultIds: [],
+          uploadedFiles: [],
+          threadTs: "1.2",
+          origin: "click:k",
+        });
+        await store.jobs.update(job.id, { progress: { ts: "9.9" } });
+        await store.jobs.update(job.id, { state: "sending" });
+        const running = await store.jobs.update(job.id, { state: "running", resultIds: ["img_1", "img_2"] });
+        expect(running).toMatchObject({ state: "running", resultIds: ["img_1", "img_2"], progress: { ts: "9.9" } });
+        expect(await store.jobs.get(job.id)).toEqual(running);
+        expect(running.request).toEqual(newJob().request);
+      });
+
+      it("lists unfinished jobs oldest first, and forgets them once done", async () => {
+        const store = await fresh();
+        const ids: string[] = [];
+        for (const at of [3, 1, 2]) {
+          const created = await store.jobs.create(newJob({ createdAt: DAY0 + at * HOUR }), {});
+          if (created.ok) ids.push(created.job.id);
+        }
+        expect((await store.jobs.unfinished()).map((job) => job.createdAt)).toEqual(
+          [1, 2, 3].map((h) => DAY0 + h * HOUR),
+        );
+        await store.jobs.update(ids[1] ?? "", { state: "done", outcome: "completed" });
+        expect(await store.jobs.unfinished()).toHaveLength(2);
+      });
+
+      it("refuses to update a job it does not know", async () => {
+        const store = await fresh();
+        await expect(store.jobs.update("job_missing", { state: "done" })).rejects.toThrow(/job_missing/);
+      });
+
+      it("gives a user's recent jobs newest first, only theirs", async () => {
+        const store = await fresh();
+        for (const [user, at] of [
+          ["U1", 1],
+          ["U2", 2],
+          ["U1", 3],
+        ] as const) {
+          await store.jobs.create(newJob({ user, createdAt: DAY0 + at * HOUR }), {});
+        }
+        const recent = await store.jobs.recent("U1", 10);
+        expect(recent.map((job) => [job.user, job.createdAt])).toEqual([
+          ["U1", DAY0 + 3 * HOUR],
+          ["U1", DAY0 + 1 * HOUR],
+        ]);
+        expect(await store.jobs.recent("U1", 1)).toHaveLength(1);
+      });
+
+      it("refuses a job over the user's hourly outputs, counting only the last hour", async () => {
+        const store = await fresh();
+        const limits = { userOutputsPerHour: 5 };
+        const at = DAY0 + 12 * HOUR;
+        expect((await store.jobs.create(newJob({ outputs: 4, createdAt: at - HOUR + 1 }), limits)).ok).toBe(true);
+        const refused = await store.jobs.create(newJob({ outputs: 2, createdAt: at }), limits);
+        expect(refused).toMatchObject({ ok: false, limit: "user-hourly", max: 5 });
+        expect(refused.ok ? null : refused.usage).toMatchObject({ userOutputsLastHour: 4, userWindowFreesAt: at + 1 });
+        // Another user has their own hour; the same user fits again once the first job left the window.
+        expect((await store.jobs.create(newJob({ user: "U2", outputs: 5, createdAt: at }), limits)).ok).toBe(true);
+        expect((await store.jobs.create(newJob({ outputs: 2, createdAt: at + 1 }), limits)).ok).toBe(true);
+      });
+
+      it("refuses a job over the workspace's daily credits, the day starting at 00:00 UTC", async () => {
+        const store = await fresh();
+        const limits = { dailyCredits: 100 };
+        expect((await store.jobs.create(newJob({ credits: 60, createdAt: DAY0 - 1 }), limits)).ok).toBe(true);
+        expect((await store.jobs.create(newJob({ user: "U2", credits: 70, createdAt: DAY0 }), limits)).ok).toBe(true);
+        const refused = await store.jobs.create(newJob({ user: "U3", credits: 31, createdAt: DAY0 + HOUR }), limits);
+        expect(refused).toMatchObject({ ok: false, limit: "daily-credits", max: 100, usage: { creditsToday: 70 } });
+        expect((await store.jobs.create(newJob({ user: "U3", credits: 30, createdAt: DAY0 + HOUR }), limits)).ok).toBe(
+          true,
+        );
+        expect((await store.jobs.usage("U1", DAY0 + HOUR)).creditsToday).toBe(100);
+      });
+
+      it("does not count jobs that were never sent against a quota", async () => {
+        const store = await fresh();
+        const limits = { userOutputsPerHour: 1, dailyCredits: 10 };
+        const first = await store.jobs.create(newJob(), limits);
+        if (!first.ok) throw new Error("refused");
+        expect((await store.jobs.create(newJob(), limits)).ok).toBe(false);
+        await store.jobs.update(first.job.id, { state: "done", outcome: "not-sent" });
+        expect((await store.jobs.create(newJob(), limits)).ok).toBe(true);
+      });
+
+      it("lets exactly the allowed number of concurrent creations through", async () => {
+        const store = await fresh();
+        const results = await Promise.all(
+          Array.from({ length: 20 }, () => store.jobs.create(newJob(), { userOutputsPerHour: 7 })),
+        );
+        expect(results.filter((result) => result.ok)).toHaveLength(7);
+      });
+    });
+
+    describe("events and claims", () => {
+      it("sees an event id for the first time once", async () => {
+        const store = await fresh();
+        expect(await store.events.firstSight("Ev1", now)).toBe(true);
+        expect(await store.events.firstSight("Ev1", now)).toBe(false);
+        expect(await store.events.firstSight("Ev2", now)).toBe(true);
+      });
+
+      it("forgets handled events after a day when pruned", async () => {
+        const store = await fresh();
+        await store.events.firstSight("Ev1", now);
+        await store.prune(now + 25 * HOUR);
+        expect(await store.events.firstSight("Ev1", now + 25 * HOUR)).toBe(true);
+      });
+
+      it("gives a claim to the first caller until it is released", async () => {
+        const store = await fresh();
+        const both = await Promise.all([store.claims.claim("k", now), store.claims.claim("k", now)]);
+        expect(both.sort()).toEqual([false, true]);
+        await store.claims.release("k");
+        expect(await store.claims.claim("k", now)).toBe(true);
+      });
+    });
+
+    describe("channel defaults", () => {
+      it("keeps one default board per channel, replaced by the next choice, and lists them", async () => {
+        const store = await fresh();
+        const board = { id: "b1", conversationId: "c1", title: "Spring" };
+        await store.channelDefaults.set("C1", board);
+        board.title = "changed";
+        expect(await store.channelDefaults.get("C1")).toEqual({ id: "b1", conversationId: "c1", title: "Spring" });
+        expect(await store.channelDefaults.get("C2")).toBeUndefined();
+        await store.channelDefaults.set("C1", { id: "b2", conversationId: "c2", title: "Summer" });
+        await store.channelDefaults.set("C0", { id: "b1", conversationId: "c1", title: "Spring" });
+        expect((await store.channelDefaults.list()).map((entry) => [entry.channel, entry.board.title])).toEqual([
+          ["C0", "Spring"],
+          ["C1", "Summer"],
+        ]);
+      });
+    });
+
+    describe("pending requests", () => {
+      it("hands a request out once; later takes read as used", async () => {
+        const store = await fresh();
+        const id = await store.pendingRequests.add({ user: "U1", channel: "C1", command });
+        const [first, second] = await Promise.all([
+          store.pendingRequests.take(id, "U1"),
+          store.pendingRequests.take(id, "U1"),
+        ]);
+        expect(first).toEqual({ status: "taken", request: { user: "U1", channel: "C1", command } });
+        expect(second).toEqual({ status: "used" });
+        expect(await store.pendingRequests.take(id, "U1")).toEqual({ status: "used" });
+      });
+
+      it("keeps the request for its asker when someone else clicks", async () => {
+        const store = await fresh();
+        const id = await store.pendingRequests.add({ user: "U1", channel: "C1", threadTs: "1.2", command });
+        expect(await store.pendingRequests.take(id, "U2")).toEqual({ status: "not-yours", user: "U1" });
+        expect((await store.pendingRequests.take(id, "U1")).status).toBe("taken");
+      });
+
+      it("expires after 10 minutes by default, and unknown ids are missing", async () => {
+        const store = await fresh();
+        const id = await store.pendingRequests.add({ user: "U1", channel: "C1", command });
+        const kept = await store.pendingRequests.add({ user: "U1", channel: "C1", command });
+        now += PENDING_TTL_MS - 1;
+        expect((await store.pendingRequests.take(kept, "U1")).status).toBe("taken");
+        now += 1;
+        expect(await store.pendingRequests.take(id, "U1")).toEqual({ status: "missing" });
+        expect(await store.pendingRequests.take("pr_unknown", "U1")).toEqual({ status: "missing" });
+        // A used id is forgotten once it would have expired.
+        expect(await store.pendingRequests.take(kept, "U1")).toEqual({ status: "missing" });
+      });
+    });
+  });
+}
