@@ -9,7 +9,7 @@ import { mayGenerate } from "../flows/gate.js";
 import type { Posted, Surface } from "../flows/surface.js";
 import { deliverFinal, showProgress } from "../flows/updates.js";
 import { uploadResults } from "../flows/upload-results.js";
-import { limitReachedMessage } from "../messages/access.js";
+import { limitReachedMessage, readOnlyKeyMessage } from "../messages/access.js";
 import { problemMessage } from "../messages/problems.js";
 import type { JobRecord, NewJob } from "../store/types.js";
 import type { JobOf } from "./kind.js";
@@ -41,9 +41,10 @@ export async function sendJob(
     return job;
   } catch (error) {
     const notRun = certainlyNotRun(error);
-    deps.keyMode.learnFrom(error);
-    logger.error({ err: error, user: job.user, job: job.id, notRun }, "generation could not be sent");
-    await deliverFinal(deps, surface, posted, problemMessage(error));
+    // A read-only key is learned here, from the first refused generation; later ones are refused before sending.
+    const readOnly = deps.keyMode.learnFrom(error);
+    logger.error({ err: error, user: job.user, job: job.id, notRun, readOnly }, "generation could not be sent");
+    await deliverFinal(deps, surface, posted, readOnly ? readOnlyKeyMessage() : problemMessage(error));
     await store.jobs.update(job.id, { state: "done", outcome: notRun ? "not-sent" : "error" });
     return null;
   }

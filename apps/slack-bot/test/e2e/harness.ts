@@ -31,8 +31,12 @@ export interface Bot {
 /** Starts the whole bot. Generations take about 300 ms (real time) and are polled every 50 ms. */
 export async function startBot(
   env: Record<string, string> = {},
-  extra: Pick<BotAppOptions, "updateBudget" | "store"> = {},
+  extra: Pick<BotAppOptions, "updateBudget" | "store"> & {
+    /** The sandbox key the bot's (sentinel) key stands for on the wire. Default the read-write key. */
+    sandboxKey?: string;
+  } = {},
 ): Promise<Bot> {
+  const { sandboxKey = SANDBOX_KEYS.readWrite, ...appExtra } = extra;
   const sandbox = await startSandboxServer({
     port: 0,
     jobMs: 300,
@@ -45,7 +49,7 @@ export async function startBot(
     // The client holds the sentinel key; the sandbox only knows its own keys, so the key is swapped on the wire.
     const headers = new Headers(init?.headers);
     if (headers.get("authorization") === `Bearer ${SENTINELS.apiKey}`) {
-      headers.set("authorization", `Bearer ${SANDBOX_KEYS.readWrite}`);
+      headers.set("authorization", `Bearer ${sandboxKey}`);
     }
     return fetch(input, { ...init, headers });
   };
@@ -76,7 +80,7 @@ export async function startBot(
     poller: createPoller(studio, { schedule: [50], windowMs: 0 }),
     logger,
     slackApiUrl: sim.apiUrl,
-    ...extra,
+    ...appExtra,
   });
   // The receiver hands every request to app.processEvent with the ack that answers Slack: wrapping that ack
   // records when the listener acked, on the app's side, with no race against the HTTP response.
