@@ -5,13 +5,14 @@ import { addToBoardAction } from "./add-to-board.js";
 import { addToDefaultBoardAction } from "./add-to-default-board.js";
 import { cancelSpendAction } from "./cancel-spend.js";
 import { confirmSpendAction } from "./confirm-spend.js";
+import { homeNewImageAction, homeRefreshAction } from "./home.js";
 import { regenerateAction } from "./regenerate.js";
 import { removeBackgroundAction } from "./remove-background.js";
 import { upscaleAction } from "./upscale.js";
 import { variationsAction } from "./variations.js";
 import { videoSquareAction, videoVerticalAction } from "./video-format.js";
 
-/** Registers the image and video result buttons and the Confirm / Cancel of a costly generation. */
+/** Registers the image and video result buttons, the Confirm / Cancel of a costly generation and the App Home's buttons. */
 export function register(app: App, deps: BotDeps): void {
   app.action(ACTIONS.addToBoard, addToBoardAction(deps));
   app.action(ACTIONS.addToDefaultBoard, addToDefaultBoardAction(deps));
@@ -23,4 +24,6 @@ export function register(app: App, deps: BotDeps): void {
   app.action(ACTIONS.videoSquare, videoSquareAction(deps));
   app.action(ACTIONS.confirmSpend, confirmSpendAction(deps));
   app.action(ACTIONS.cancelSpend, cancelSpendAction(deps));
+  app.action(ACTIONS.homeRefresh, homeRefreshAction(deps));
+  app.action(ACTIONS.homeNewImage, homeNewImageAction(deps));
 }

@@ -1,36 +1,79 @@
-import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from "@slack/bolt";
+import type { AllMiddlewareArgs, SlackEventMiddlewareArgs, webApi } from "@slack/bolt";
 import { getCredits, listBoards } from "@studio-kit/core";
 import type { BotDeps } from "../../deps.js";
-import { homeView } from "../../messages/home.js";
+import { HOME_JOBS, type HomeInput, homeView } from "../../messages/home.js";
 
 type Args = SlackEventMiddlewareArgs<"app_home_opened"> & AllMiddlewareArgs;
 
+/** The part of Bolt's `client` the Home tab is published with. */
+export type HomeClient = Pick<webApi.WebClient, "views">;
+
 /**
- * `app_home_opened` on the Home tab: reads the credits and the boards (either may fail: the view says so) and
- * `views.publish`es the Home view for the user. Bolt acks the event first. Any failure is logged; nothing throws.
+ * One part of the Home: its value, or null (logged) when reading it failed. `read` is called inside the promise
+ * chain, so a part that throws synchronously is a failed read too, never a failed Home.
  */
+async function part<T>(deps: BotDeps, user: string, name: string, read: () => Promise<T> | T): Promise<T | null> {
+  try {
+    return await read();
+  } catch (error) {
+    deps.logger.warn({ err: error, user, part: name }, "home: could not read");
+    return null;
+  }
+}
+
+/**
+ * Reads everything the Home tab shows for `user`, all at once: the studio API (credits, boards), the store (recent
+ * jobs, quota usage, channel defaults) and the access rules. Each part that fails is null; this never rejects.
+ */
+export async function readHome(deps: BotDeps, user: string): Promise<HomeInput> {
+  const now = deps.now();
+  const { limits } = deps.config;
+  // The usage is only shown next to a configured limit: with none, it is not read at all.
+  const limited = limits.userOutputsPerHour !== undefined || limits.dailyCredits !== undefined;
+  const [credits, boards, jobs, usage, access, channelDefaults] = await Promise.all([
+    part(deps, user, "credits", () => getCredits(deps.studio)),
+    part(deps, user, "boards", () => listBoards(deps.studio)),
+    part(deps, user, "jobs", () => deps.store.jobs.recent(user, HOME_JOBS)),
+    limited ? part(deps, user, "usage", () => deps.store.jobs.usage(user, now)) : null,
+    part(deps, user, "access", () => deps.access.check(user)),
+    part(deps, user, "channel defaults", () => deps.store.channelDefaults.list()),
+  ]);
+  return {
+    credits,
+    boards,
+    jobs,
+    limits,
+    usage,
+    access,
+    allowedChannels: deps.config.access.channels,
+    readOnly: deps.keyMode.isReadOnly(),
+    channelDefaults,
+    now,
+  };
+}
+
+/**
+ * Reads the Home for `user` and `views.publish`es it: what the `app_home_opened` event and the Refresh button both
+ * do. Resolves true once published; a failure (Slack refused the view, or anything else) is logged, never thrown.
+ */
+export async function publishHome(deps: BotDeps, client: HomeClient, user: string): Promise<boolean> {
+  try {
+    const view = homeView(await readHome(deps, user));
+    await client.views.publish({
+      user_id: user,
+      view: view as unknown as Parameters<HomeClient["views"]["publish"]>[0]["view"],
+    });
+    return true;
+  } catch (error) {
+    deps.logger.error({ err: error, user }, "could not publish the Home tab");
+    return false;
+  }
+}
+
+/** `app_home_opened` on the Home tab: publishes the person's Home. Bolt acks the event first. */
 export function appHomeOpened(deps: BotDeps) {
   return async function onAppHomeOpened({ event, client }: Args): Promise<void> {
     if (event.tab !== "home") return; // the Messages tab opens this event too
-    const user = event.user;
-    try {
-      const [credits, boards] = await Promise.allSettled([getCredits(deps.studio), listBoards(deps.studio)]);
-      for (const [part, result] of [
-        ["credits", credits],
-        ["boards", boards],
-      ] as const) {
-        if (result.status === "rejected") deps.logger.warn({ err: result.reason, user, part }, "home: could not read");
-      }
-      const view = homeView({
-        credits: credits.status === "fulfilled" ? credits.value : null,
-        boards: boards.status === "fulfilled" ? boards.value : null,
-      });
-      await client.views.publish({
-        user_id: user,
-        view: view as unknown as Parameters<typeof client.views.publish>[0]["view"],
-      });
-    } catch (error) {
-      deps.logger.error({ err: error, user }, "could not publish the Home tab");
-    }
+    await publishHome(deps, client, event.user);
   };
 }
