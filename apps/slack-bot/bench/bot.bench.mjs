@@ -61,6 +61,7 @@ async function startBot({ baseUrl, poller: pollerOptions, wrapPoller = (poller) 
     SLACK_SIGNING_SECRET: SIGNING_SECRET,
     CREDITS_CONFIRM_THRESHOLD: "100000",
     LOG_LEVEL: "silent",
+    STUDIO_BOT_DB: ":memory:",
   });
   const app = bot.createBotApp({
     config,
