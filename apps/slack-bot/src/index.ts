@@ -25,3 +25,9 @@ export { progressMessage } from "./messages/progress.js";
 export { replyFor } from "./messages/reply.js";
 export type { ResultAsset, ResultContext } from "./messages/results.js";
 export { audioResultsMessage, imageResultsMessage, videoResultsMessage } from "./messages/results.js";
+
+// What another process needs to run the bot as main.ts does (the local playground, apps/playground).
+export type { BotApp } from "./app.js";
+export { createLogger } from "./logger.js";
+export { openSqliteStore } from "./store/sqlite/open.js";
+export type { BotStore, JobRecord } from "./store/types.js";
