@@ -1,61 +1,47 @@
 #!/usr/bin/env node
-// `pnpm start`: studio-kit's main job is the Slack bot. With Slack credentials in
-// the environment (SLACK_BOT_TOKEN + SLACK_SIGNING_SECRET, or SLACK_APP_TOKEN) it
-// runs the bot, against the real API when STUDIO_API_KEY is set and an in-process
-// sandbox otherwise. Without them, until the local Slack stand-in page exists
-// (issue 9), it runs the API sandbox on http://127.0.0.1:4010 (PORT overrides)
-// and says how to use it.
+// `pnpm start`: run studio-kit's Slack bot, against real Slack or a stand-in for it.
+//
+// - With Slack credentials in the environment (SLACK_BOT_TOKEN + SLACK_SIGNING_SECRET, or SLACK_APP_TOKEN) it runs
+//   the bot on real Slack (apps/slack-bot, `pnpm --filter @studio-kit/slack-bot start`), as before.
+// - Without them it builds and runs the playground (apps/playground): the API sandbox, the bot and a local Slack
+//   stand-in in one process, with a page at http://localhost:3000 (PORT overrides) where you play every person in
+//   the workspace. It prints that one URL, and which Slack and which API it uses.
+//
+// Either way STUDIO_API_KEY (+ STUDIO_BASE_URL) switches the API from the sandbox to the real one; the environment
+// is passed through untouched (apps/playground/README.md, apps/slack-bot/README.md "Configuration").
 import { spawn, spawnSync } from "node:child_process";
-import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
 
-const hasSlack = Boolean(
-  process.env.SLACK_APP_TOKEN || (process.env.SLACK_BOT_TOKEN && process.env.SLACK_SIGNING_SECRET),
-);
-if (hasSlack) {
-  const bot = spawn("pnpm", ["--filter", "@studio-kit/slack-bot", "start"], { stdio: "inherit" });
-  for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => bot.kill(signal));
-  bot.on("exit", (code) => process.exit(code ?? 0));
-} else {
-  startSandbox();
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+
+const set = (name) => Boolean(process.env[name]?.trim());
+const hasSlack = set("SLACK_APP_TOKEN") || (set("SLACK_BOT_TOKEN") && set("SLACK_SIGNING_SECRET"));
+
+if (hasSlack) run("pnpm", ["--filter", "@studio-kit/slack-bot", "start"]);
+else startPlayground();
+
+/** Runs a child with this process's streams and environment; its exit is ours, and signals are passed on. */
+function run(command, args) {
+  const child = spawn(command, args, { stdio: "inherit", env: process.env, cwd: ROOT });
+  for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
+  child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }
 
-function startSandbox() {
-  const port = process.env.PORT ?? "4010";
-
+function startPlayground() {
+  console.error("studio-kit: no Slack credentials, so the playground runs (building it first)...");
+  // The playground and everything it depends on (`...`); turbo's cache makes a second start quick.
   const build = spawnSync(
     "pnpm",
-    ["exec", "turbo", "run", "build", "--filter=@studio-kit/sandbox", "--output-logs=errors-only"],
+    ["exec", "turbo", "run", "build", "--filter=@studio-kit/playground...", "--output-logs=errors-only"],
     {
       stdio: ["ignore", "ignore", "inherit"],
+      cwd: ROOT,
       env: { ...process.env, TURBO_TELEMETRY_DISABLED: "1" },
     },
   );
   if (build.status !== 0) {
-    console.error("start: building the sandbox failed; see the errors above.");
+    console.error("studio-kit: building the playground failed; see the errors above.");
     process.exit(build.status ?? 1);
   }
-
-  const sandbox = spawn(process.execPath, ["packages/sandbox/dist/cli.js", "--port", port], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => sandbox.kill(signal));
-  sandbox.on("exit", (code) => process.exit(code ?? 0));
-
-  const lines = createInterface({ input: sandbox.stdout });
-  lines.once("line", (line) => {
-    const ready = JSON.parse(line);
-    console.log(`studio-kit: no Slack credentials in the environment, so the API sandbox runs on its own.
-(Set SLACK_BOT_TOKEN + SLACK_SIGNING_SECRET, or SLACK_APP_TOKEN, to run the Slack bot; apps/slack-bot/README.md.)
-
-  GraphQL:    ${ready.graphqlUrl}
-  API key:    ${ready.apiKey}   (read-only: ${ready.readOnlyApiKey})
-  Workspace:  ${ready.workspaceId}
-
-Try it:
-  curl -s ${ready.graphqlUrl} -H "authorization: Bearer ${ready.apiKey}" -H 'content-type: application/json' \\
-    -d '{"query":"{ apiCredentialWorkspace { id name } }"}'
-
-Generation, uploads, boards and the admin endpoints: packages/sandbox/README.md. Ctrl-C stops it.`);
-    lines.on("line", (more) => console.log(more));
-  });
+  run(process.execPath, ["apps/playground/dist/server/main.js"]);
 }

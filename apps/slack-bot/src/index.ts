@@ -1,9 +1,9 @@
 // The Slack bot: the Bolt app factory, and the decisions layer (plain functions the listeners call, and the tests
 // call without Slack).
 
-export type { BotAppOptions } from "./app.js";
+// What another process needs to run the bot as main.ts does (the local playground, apps/playground).
+export type { BotApp, BotAppOptions } from "./app.js";
 export { createBotApp } from "./app.js";
-
 export type { Catalog, CatalogModel, Preset } from "./commands/catalog.js";
 export type { CheckResult, OptionProblem } from "./commands/check.js";
 export { checkOptions, MAX_COUNT } from "./commands/check.js";
@@ -14,6 +14,7 @@ export type * from "./commands/types.js";
 export { isGeneration } from "./commands/types.js";
 export type { Config, LogLevel } from "./config.js";
 export { ConfigError, readConfig } from "./config.js";
+export { createLogger } from "./logger.js";
 export type { Block, SlackMessage } from "./messages/blocks.js";
 export { confirmSpendMessage, creditsMessage, notEnoughCreditsMessage } from "./messages/credits.js";
 export { failedMessage, invalidOptionsMessage, inviteHintMessage, parseErrorMessage } from "./messages/errors.js";
@@ -25,9 +26,5 @@ export { progressMessage } from "./messages/progress.js";
 export { replyFor } from "./messages/reply.js";
 export type { ResultAsset, ResultContext } from "./messages/results.js";
 export { audioResultsMessage, imageResultsMessage, videoResultsMessage } from "./messages/results.js";
-
-// What another process needs to run the bot as main.ts does (the local playground, apps/playground).
-export type { BotApp } from "./app.js";
-export { createLogger } from "./logger.js";
 export { openSqliteStore } from "./store/sqlite/open.js";
 export type { BotStore, JobRecord } from "./store/types.js";

@@ -18,6 +18,7 @@ afterEach(async () => {
 });
 
 describe("a streamed form upload", () => {
+  // 256 MiB through the parser takes ~2 s alone, several times that on 2 CPUs shared with the whole suite.
   it("refuses a stream over 256 MiB where it crosses the limit, reads no further and keeps no file", async () => {
     const storageDir = mkdtempSync(join(tmpdir(), "uploads-test-"));
     cleanups.push(async () => rmSync(storageDir, { recursive: true, force: true }));
@@ -59,5 +60,5 @@ describe("a streamed form upload", () => {
     expect(stored(sandbox, upload)?.path).toBeNull();
     // Streamed, not buffered: far less than the 256 MiB it read is ever held at once.
     expect(peakBuffers).toBeLessThan(128 * MiB);
-  });
+  }, 30_000);
 });

@@ -1,9 +1,12 @@
 // @studio-kit/slack-sim: a local stand-in for Slack that drives a real Bolt app over HTTP.
 
+export type { CloseViewInput, CloseViewResult } from "./actions/close-view.js";
 export type { CommandInput, CommandResult } from "./actions/command.js";
 export type { Delivery } from "./actions/deliver.js";
 export type { EventResult, MessageInput } from "./actions/events.js";
 export type { ClickInput, InteractionResult, SubmitInput, SubmitResult } from "./actions/interactions.js";
+export type { SuggestedOption, SuggestInput, SuggestResult } from "./actions/suggest.js";
+export { DEFAULT_MIN_QUERY_LENGTH } from "./actions/suggest.js";
 export type { SlackSimErrorCode } from "./errors.js";
 export { SlackSimError } from "./errors.js";
 export type { SlackRetry } from "./signing.js";

@@ -1,3 +1,4 @@
+import { type CloseViewInput, type CloseViewResult, sendViewClosed } from "./actions/close-view.js";
 import { type CommandInput, type CommandResult, sendCommand } from "./actions/command.js";
 import type { DeliveryContext } from "./actions/deliver.js";
 import {
@@ -16,12 +17,13 @@ import {
   sendClick,
   sendSubmit,
 } from "./actions/interactions.js";
+import { type SuggestInput, type SuggestResult, sendSuggestion } from "./actions/suggest.js";
 import { SlackSimError } from "./errors.js";
 import { createHandler } from "./handler.js";
 import { type SimServer, startServer } from "./server.js";
 import type { SlackRetry } from "./signing.js";
 import { channelOf, createState, dmIdOf } from "./state.js";
-import type { Fault, SimCall, SimChannel, SimDownload, SimMessage, SimUser, SimView, View } from "./types.js";
+import type { Fault, SimCall, SimChannel, SimDownload, SimFile, SimMessage, SimUser, SimView, View } from "./types.js";
 
 /** How to build a sim. */
 export interface SlackSimOptions {
@@ -60,6 +62,10 @@ export interface SlackSim {
   redeliver(eventId: string, retry: SlackRetry): Promise<EventResult>;
   click(input: ClickInput): Promise<InteractionResult>;
   submitView(input: SubmitInput): Promise<SubmitResult>;
+  /** Typing into an `external_select`: `block_suggestion` to the app, answering the options it acked. */
+  suggest(input: SuggestInput): Promise<SuggestResult>;
+  /** Closes a modal (or the stack, `all`); `view_closed` goes to the app when the view set `notify_on_close`. */
+  closeView(input: CloseViewInput): Promise<CloseViewResult>;
 
   /** Top-level messages of a channel in order (thread replies are under `thread`); `as` hides others' ephemerals. */
   conversation(channel: string, options?: { as?: string }): SimMessage[];
@@ -74,6 +80,20 @@ export interface SlackSim {
   downloads(fileId?: string): SimDownload[];
   /** The id of `user`'s direct message with the bot (`D<user>`), what `conversations.open` answers. */
   dm(user: string): string;
+  /** The workspace's channels (DMs the bot has seen included), in the order they were made. */
+  channels(): SimChannel[];
+  /** The people the sim knows (given, or made up on first sight), in the order it met them. */
+  users(): SimUser[];
+  /** A file in the workspace (shared by a person or uploaded by the bot), bytes included; undefined when unknown. */
+  file(id: string): SimFile | undefined;
+  /**
+   * A number that grows whenever the workspace may have changed: after every Web API, `response_url` or upload
+   * request the app made, and when an action starts and when it ends. A reader that saw version N and still sees N
+   * has nothing new to read (a UI can long-poll on it).
+   */
+  version(): number;
+  /** Calls `listener` with the new version after every change; returns the function that unsubscribes. */
+  onChange(listener: (version: number) => void): () => void;
 
   /** Answers the next call of `method` with this fault (queued, one per call). */
   failNext(method: string, fault: Fault): void;
@@ -107,7 +127,28 @@ export function createSlackSim(options: SlackSimOptions): SlackSim {
   if (!options.appUrl) throw new SlackSimError("invalid_options", "appUrl is required");
   const clock = options.clock ?? { now: () => Date.now() };
   const state = createState(() => clock.now(), options.channels ?? DEFAULT_CHANNELS, options.users ?? DEFAULT_USERS);
-  const handle = createHandler(state, options.botToken);
+  let version = 0;
+  const listeners = new Set<(version: number) => void>();
+  const changed = (): void => {
+    version += 1;
+    for (const listener of listeners) listener(version);
+  };
+  const handler = createHandler(state, options.botToken);
+  // Everything the app does to the workspace comes through here (the HTTP face and in-process use alike). Reads
+  // of files' bytes change nothing anyone sees; every other request may, so it counts as a change once answered.
+  const handle = async (request: Request): Promise<Response> => {
+    try {
+      return await handler(request);
+    } finally {
+      if (request.method !== "GET" && request.method !== "HEAD") changed();
+    }
+  };
+  // An action may change the workspace before its first await (a person's message is posted before the event is
+  // sent) and after it (an ack body shown, a submitted view closed): one change for each.
+  const track = <T>(running: Promise<T>): Promise<T> => {
+    changed();
+    return running.finally(changed);
+  };
   const appUrl = options.appUrl;
   let server: SimServer | undefined;
   const baseUrl = (): string => {
@@ -138,13 +179,15 @@ export function createSlackSim(options: SlackSimOptions): SlackSim {
       return `${baseUrl()}/api/`;
     },
     handle,
-    command: (input) => sendCommand(context, input),
-    mention: (input) => sendMessageEvent(context, events, input, true),
-    message: (input) => sendMessageEvent(context, events, input, false),
-    openHome: (user) => sendHomeOpened(context, events, user),
-    redeliver: (eventId, retry) => redeliver(context, events, eventId, retry),
-    click: (input) => sendClick(context, input),
-    submitView: (input) => sendSubmit(context, input),
+    command: (input) => track(sendCommand(context, input)),
+    mention: (input) => track(sendMessageEvent(context, events, input, true)),
+    message: (input) => track(sendMessageEvent(context, events, input, false)),
+    openHome: (user) => track(sendHomeOpened(context, events, user)),
+    redeliver: (eventId, retry) => track(redeliver(context, events, eventId, retry)),
+    click: (input) => track(sendClick(context, input)),
+    submitView: (input) => track(sendSubmit(context, input)),
+    suggest: (input) => track(sendSuggestion(context, input)),
+    closeView: (input) => track(sendViewClosed(context, input)),
     conversation: (channel, { as } = {}) =>
       state.messages
         .filter((m) => m.channel === channel && (!m.threadTs || m.threadTs === m.ts))
@@ -162,6 +205,18 @@ export function createSlackSim(options: SlackSimOptions): SlackSim {
       state.calls.filter((call) => !method || call.method === method).map((call) => structuredClone(call)),
     downloads: (fileId) => state.downloads.filter((entry) => !fileId || entry.fileId === fileId).map((e) => ({ ...e })),
     dm: (user) => channelOf(state, dmIdOf(user))?.id ?? dmIdOf(user),
+    channels: () => [...state.channels.values()].map((channel) => ({ ...channel })),
+    users: () => [...state.users.values()].map((user) => ({ ...user })),
+    file: (id) => {
+      const file = state.files.get(id);
+      // A copy: a caller must not change the sim's own bytes.
+      return file ? { ...file, bytes: file.bytes.slice() } : undefined;
+    },
+    version: () => version,
+    onChange(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
     failNext(method, fault) {
       state.faults.set(method, [...(state.faults.get(method) ?? []), fault]);
     },
@@ -169,12 +224,14 @@ export function createSlackSim(options: SlackSimOptions): SlackSim {
       const known = state.channels.get(channel);
       if (known) known.member = member;
       else state.channels.set(channel, { id: channel, name: channel, member });
+      changed();
     },
     setUserGroup(id, userIds) {
       if (!id || !Array.isArray(userIds) || userIds.some((user) => typeof user !== "string" || !user)) {
         throw new SlackSimError("invalid_options", "setUserGroup takes a group id and an array of user ids");
       }
       state.userGroups.set(id, [...userIds]);
+      changed();
     },
   };
 }

@@ -1,10 +1,11 @@
-import { messageJson } from "../api/chat.js";
 import { viewJson } from "../api/views.js";
 import { SlackSimError } from "../errors.js";
 import { SIM_WORKSPACE } from "../state.js";
-import type { Block, SimView, View } from "../types.js";
-import { anyChannel, newResponseUrl, newTrigger, type SendOptions, userJson } from "./common.js";
+import type { SimView, View } from "../types.js";
+import { newResponseUrl, newTrigger, type SendOptions, userJson } from "./common.js";
 import { type Delivery, type DeliveryContext, deliver, FORM } from "./deliver.js";
+import { findElement } from "./elements.js";
+import { findTarget, targetFields } from "./target.js";
 
 /** Someone clicks a button (or picks an option) on a message or in a modal / Home tab. */
 export interface ClickInput extends SendOptions {
@@ -17,6 +18,8 @@ export interface ClickInput extends SendOptions {
   channel?: string;
   /** Or a view: its id. */
   viewId?: string;
+  /** For a select (`static_select`, `external_select`, `overflow`): the option picked, sent instead of `value`. */
+  selectedOption?: { text: string; value: string };
 }
 
 /** The app's ack of an interaction, and the ids the payload carried. */
@@ -25,53 +28,33 @@ export interface InteractionResult extends Delivery {
   responseUrl?: string;
 }
 
-type Element = Record<string, unknown>;
-
-/** Finds the element with `actionId` in actions blocks, section accessories and input blocks. */
-function findElement(blocks: Block[] | undefined, actionId: string): { blockId: string; element: Element } | undefined {
-  for (const [index, block] of (blocks ?? []).entries()) {
-    const elements = [
-      ...(Array.isArray(block.elements) ? block.elements : []),
-      block.accessory,
-      block.element,
-    ] as unknown[];
-    const element = elements.find(
-      (item): item is Element => typeof item === "object" && item !== null && (item as Element).action_id === actionId,
-    );
-    if (element) return { blockId: typeof block.block_id === "string" ? block.block_id : `b${index}`, element };
-  }
-  return undefined;
-}
-
-const send = (context: DeliveryContext, payload: Record<string, unknown>, options: SendOptions) =>
+export const sendPayload = (context: DeliveryContext, payload: Record<string, unknown>, options: SendOptions) =>
   deliver(context, new URLSearchParams({ payload: JSON.stringify(payload) }).toString(), FORM, {
     ...(options.signature ? { signature: options.signature } : {}),
   });
 
+/** Slack's option object, as a select's `selected_option` carries it. */
+function optionJson(option: { text: string; value: string }): Record<string, unknown> {
+  return { text: { type: "plain_text", text: option.text, emoji: true }, value: option.value };
+}
+
 /** Sends a `block_actions` interaction (form-encoded `payload=`), with a `response_url` for message clicks. */
 export async function sendClick(context: DeliveryContext, input: ClickInput): Promise<InteractionResult> {
   const { state } = context;
-  const view = input.viewId ? state.views.get(input.viewId) : undefined;
-  const home = !view && input.viewId?.startsWith("VH") ? state.homes.get(input.viewId.slice(2)) : undefined;
-  const message = input.messageTs
-    ? state.messages.find((m) => m.ts === input.messageTs && (!input.channel || m.channel === input.channel))
-    : undefined;
-  const blocks = view?.view.blocks ?? home?.blocks ?? message?.blocks;
-  if (!view && !home && !message) {
-    throw new SlackSimError(
-      input.viewId ? "view_not_found" : "message_not_found",
-      "nothing to click on: give a messageTs or viewId that exists",
-    );
-  }
-  const found = findElement(blocks, input.actionId);
+  const target = findTarget(state, input);
+  const found = findElement(target.blocks, input.actionId);
   if (!found) throw new SlackSimError("action_not_found", `no element with action_id ${input.actionId}`);
   const triggerId = newTrigger(state, input.user);
+  // A select sends the picked option instead of a value (static_select, external_select, overflow).
+  const picked = input.selectedOption
+    ? { selected_option: optionJson(input.selectedOption) }
+    : { value: input.value ?? found.element.value };
   const action = {
     type: found.element.type,
     action_id: input.actionId,
     block_id: found.blockId,
     ...(found.element.text ? { text: found.element.text } : {}),
-    value: input.value ?? found.element.value,
+    ...picked,
     action_ts: state.nextTs(),
   };
   const payload: Record<string, unknown> = {
@@ -84,29 +67,20 @@ export async function sendClick(context: DeliveryContext, input: ClickInput): Pr
     is_enterprise_install: false,
     trigger_id: triggerId,
     actions: [action],
+    ...targetFields(state, target),
   };
   let responseUrl: string | undefined;
-  if (message) {
-    const channel = anyChannel(state, message.channel);
+  if (target.kind === "message") {
+    const { message } = target;
     responseUrl = newResponseUrl(context, {
-      channel: channel.id,
+      channel: message.channel,
       user: input.user,
       messageTs: message.ts,
       ...(message.threadTs ? { threadTs: message.threadTs } : {}),
     });
-    Object.assign(payload, {
-      container: { type: "message", message_ts: message.ts, channel_id: channel.id, is_ephemeral: message.ephemeral },
-      channel: { id: channel.id, name: channel.name },
-      message: messageJson(message),
-      state: { values: {} },
-      response_url: responseUrl,
-    });
-  } else if (view) {
-    Object.assign(payload, { container: { type: "view", view_id: view.id }, view: viewJson(view) });
-  } else {
-    Object.assign(payload, { container: { type: "view", view_id: input.viewId }, view: { id: input.viewId, ...home } });
+    Object.assign(payload, { state: { values: {} }, response_url: responseUrl });
   }
-  const result = await send(context, payload, input);
+  const result = await sendPayload(context, payload, input);
   return { ...result, triggerId, ...(responseUrl ? { responseUrl } : {}) };
 }
 
@@ -143,7 +117,7 @@ export async function sendSubmit(context: DeliveryContext, input: SubmitInput): 
     is_enterprise_install: false,
     enterprise: null,
   };
-  const result = await send(context, payload, input);
+  const result = await sendPayload(context, payload, input);
   if (result.status !== 200) return { ...result, responseAction: "errors" };
   const action = result.json?.response_action;
   const view = result.json?.view as View | undefined;

@@ -1,0 +1,59 @@
+// The bot against the stand-in: apps/slack-bot's own app, its Web API pointed at the sim, Bolt's HTTP receiver on
+// a free loopback port that the sim sends commands, events and interactions to.
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { StudioClient } from "@studio-kit/core";
+import type { Poller } from "@studio-kit/poller";
+import { type BotApp, type BotAppOptions, type Config, createBotApp } from "@studio-kit/slack-bot";
+import type { SlackSim } from "@studio-kit/slack-sim";
+
+/** What a caller may replace in the bot (tests: a throttle, a budget, a store, a clock). */
+export type BotOverrides = Partial<Pick<BotAppOptions, "studioData" | "throttle" | "updateBudget" | "store" | "now">>;
+
+/** The bot, listening. */
+export interface StandInBot {
+  app: BotApp;
+  /** Where the sim sends Slack's requests: `http://127.0.0.1:<port>/slack/events`. */
+  eventsUrl: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Creates, checks (`auth.test` against the sim) and starts the bot, then resumes unfinished jobs (a STUDIO_BOT_DB
+ * file may hold some) without waiting for them: that takes as long as their generations.
+ */
+export async function startStandInBot(input: {
+  config: Config;
+  studio: StudioClient;
+  poller: Poller;
+  logger: BotAppOptions["logger"];
+  sim: SlackSim;
+  overrides?: BotOverrides;
+}): Promise<StandInBot> {
+  const { logger } = input;
+  const app = createBotApp({
+    config: input.config,
+    studio: input.studio,
+    poller: input.poller,
+    logger,
+    slackApiUrl: input.sim.apiUrl,
+    ...input.overrides,
+  });
+  try {
+    await app.init();
+    const server = (await app.start({ port: 0, host: "127.0.0.1" })) as Server;
+    const { port } = server.address() as AddressInfo;
+    app.resumeJobs().catch((error: unknown) => logger.error({ err: error }, "could not resume unfinished jobs"));
+    return {
+      app,
+      eventsUrl: `http://127.0.0.1:${port}/slack/events`,
+      close: async () => {
+        await app.stop().catch((error: unknown) => logger.warn({ err: error }, "the bot did not stop cleanly"));
+        await app.store.close();
+      },
+    };
+  } catch (error) {
+    await app.store.close().catch(() => {});
+    throw error;
+  }
+}

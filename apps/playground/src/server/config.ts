@@ -1,0 +1,38 @@
+// The bot's configuration in the playground: the caller's environment-like settings (STUDIO_*, quotas, access,
+// LOG_LEVEL, CREDITS_CONFIRM_THRESHOLD) read by the bot's own readConfig, with Slack's part replaced by the
+// stand-in's credentials. Read once at start, like apps/slack-bot's main.
+import { type Config, readConfig } from "@studio-kit/slack-bot";
+import type { StandInSecrets } from "./secrets.js";
+
+/** Environment-like settings: what `process.env` holds (main.ts passes it; tests pass a literal). */
+export type Env = Record<string, string | undefined>;
+
+/** SQLite's in-memory database: the bot's state lives as long as the process, like the stand-in's. */
+const IN_MEMORY = ":memory:";
+
+/** True when the environment names real Slack: a bot token and signing secret, or an app-level token. */
+export function hasSlackCredentials(env: Env): boolean {
+  const set = (name: string) => Boolean(env[name]?.trim());
+  return set("SLACK_APP_TOKEN") || (set("SLACK_BOT_TOKEN") && set("SLACK_SIGNING_SECRET"));
+}
+
+/**
+ * The bot's checked configuration against the stand-in: its own token and secret, the HTTP receiver (never
+ * Socket Mode), state in memory unless STUDIO_BOT_DB says otherwise, and warnings only unless LOG_LEVEL says
+ * otherwise (the terminal shows the URL, not every job). Throws the bot's ConfigError (problems, never values).
+ */
+export function standInConfig(env: Env, secrets: StandInSecrets, options: { cwd?: string } = {}): Config {
+  const { SLACK_APP_TOKEN: _app, SLACK_API_URL: _api, ...rest } = env;
+  return readConfig(
+    {
+      ...rest,
+      SLACK_BOT_TOKEN: secrets.botToken,
+      SLACK_SIGNING_SECRET: secrets.signingSecret,
+      // The receiver listens on a free loopback port; PORT is the page's.
+      PORT: "0",
+      STUDIO_BOT_DB: env.STUDIO_BOT_DB?.trim() || IN_MEMORY,
+      LOG_LEVEL: env.LOG_LEVEL?.trim() || "warn",
+    },
+    options,
+  );
+}

@@ -1,0 +1,73 @@
+// The page <-> server contract (CONTRACT.md): the JSON the playground's API answers, imported by both sides.
+
+export interface Person {
+  id: string;
+  name: string;
+  realName: string;
+}
+export interface Channel {
+  id: string;
+  name: string;
+  kind: "channel" | "dm";
+  member: boolean;
+}
+export interface Workspace {
+  team: string; // "Studio Playground"
+  bot: { id: string; name: string }; // { id: "U0SIMBOT1", name: "Studio" }
+  people: Person[]; // the user switcher's choices (at least 3: an admin-like one and two others)
+  channels: Channel[]; // "#general" (bot in it), "#design" (bot in it), "#random" (bot NOT in it), DM with the bot per person
+  slack: "stand-in" | "real"; // always "stand-in" when the page is served
+  studio: "sandbox" | "real";
+  access: { restricted: boolean; summary: string }; // e.g. "Only Alice may generate (STUDIO_ALLOWED_USERS)"
+}
+export interface FileView {
+  id: string;
+  name: string;
+  title: string;
+  mimetype: string;
+  size: number;
+  url: string;
+} // url: /api/files/<id>
+export interface MessageView {
+  ts: string;
+  channel: string;
+  user: string; // author id
+  authorName: string; // "Studio" for the bot, the person's name otherwise
+  fromBot: boolean;
+  text: string; // fallback text (mrkdwn)
+  blocks?: Record<string, unknown>[]; // Block Kit, as the bot sent it
+  files: FileView[];
+  ephemeral: boolean; // shown "Only visible to you"
+  threadTs?: string; // set on replies
+  replyCount: number; // replies under a top-level message
+  edited: boolean;
+}
+export interface ModalView {
+  id: string;
+  view: Record<string, unknown>;
+} // an open modal (Block Kit view JSON), top-most last
+export interface ConversationState {
+  version: number; // changes whenever anything in the sim changed; the page polls cheaply
+  messages: MessageView[]; // top-level messages of the channel as `user` sees them (others' ephemerals hidden)
+  thread?: MessageView[]; // when ?thread=<ts> was asked: the parent then the replies
+  modals: ModalView[]; // the open modals of `user`
+}
+export interface CardView {
+  id: string;
+  kind: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  rotation: number;
+  text?: string | null;
+  previewUrl?: string | null;
+  mediaUrl?: string | null;
+  title?: string | null;
+}
+export interface BoardView {
+  id: string;
+  conversationId: string;
+  title: string;
+  assetCount?: number | null;
+}

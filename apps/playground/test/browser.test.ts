@@ -1,0 +1,107 @@
+// The issue's done-when, in a real browser: Debian's Chromium driven by playwright-core (never a browser a test
+// tool downloads; .ci/run installs Chromium from apt when absent). The playground runs in this process on a free
+// port, exactly as `pnpm start` runs it, with short generations.
+import { existsSync, mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startPlayground } from "../src/server/index.js";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const hasChromium = existsSync(CHROMIUM);
+// In CI the browser must be there: a skipped browser test would pass without testing anything.
+if (process.env.CI && !hasChromium) throw new Error(`No Chromium at ${CHROMIUM}: .ci/run installs it with apt.`);
+
+const PROMPT = "a red fox on snow";
+
+describe.skipIf(!hasChromium)("the playground in Chromium", () => {
+  let playground: Awaited<ReturnType<typeof startPlayground>>;
+  let browser: Browser;
+  let page: Page;
+  const consoleErrors: string[] = [];
+
+  beforeAll(async () => {
+    playground = await startPlayground({ port: 0, jobMs: 1500, env: {} });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    });
+    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    page.on("console", (message) => {
+      if (message.type() === "error" || message.type() === "warning") consoleErrors.push(message.text());
+    });
+    page.on("pageerror", (error) => consoleErrors.push(String(error)));
+    await page.goto(playground.url);
+    await page.getByTestId("channel-list").waitFor();
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await playground?.close();
+  });
+
+  const messageWith = (text: string) =>
+    page.getByTestId("message-list").getByTestId("message").filter({ hasText: text });
+
+  it("generates two images from the composer, adds both to a board picked in the modal, and shows them on its view", async () => {
+    await page.getByTestId("channel-C0GENERAL").click();
+    const boardsBefore = await (await fetch(`${playground.url}/api/boards`)).json();
+    const board = boardsBefore[0] as { conversationId: string; title: string };
+    const cardsOf = async () =>
+      ((await (await fetch(`${playground.url}/api/boards/${board.conversationId}/cards`)).json()) as unknown[]).length;
+    const cardsBefore = await cardsOf();
+
+    await page.getByTestId("composer").locator("textarea").fill(`/studio image ${PROMPT} --count 2`);
+    await page.getByTestId("composer").locator("textarea").press("Enter");
+
+    // The progress message, then the same message with two images.
+    const result = messageWith(PROMPT).last();
+    await expect.poll(async () => (await result.textContent()) ?? "", { timeout: 15_000 }).toMatch(/queued|%/);
+    await expect.poll(async () => result.locator('[data-block-type="image"] img').count(), { timeout: 30_000 }).toBe(2);
+
+    // Add to board on each image: the modal, a board picked from its list, submit.
+    for (const index of [0, 1]) {
+      await result.locator('button[data-action-id="studio_add_to_board"]').nth(index).click();
+      const modal = page.getByTestId("modal");
+      await modal.waitFor();
+      const options = await modal.locator('select[data-action-id="board"] option').allTextContents();
+      expect(options.join("|")).toContain(board.title);
+      await modal.locator('select[data-action-id="board"]').selectOption({ label: board.title });
+      await modal.getByTestId("modal-submit").click();
+      await modal.waitFor({ state: "detached", timeout: 10_000 });
+    }
+    await expect.poll(cardsOf, { timeout: 15_000 }).toBe(cardsBefore + 2);
+
+    // The board view beside the conversation draws the two new cards.
+    await page.getByTestId("board-select").selectOption(board.conversationId);
+    await expect
+      .poll(async () => page.getByTestId("board-canvas").getByTestId("board-card").count(), { timeout: 10_000 })
+      .toBe(cardsBefore + 2);
+
+    if (process.env.PLAYGROUND_SCREENSHOT) {
+      mkdirSync(dirname(process.env.PLAYGROUND_SCREENSHOT), { recursive: true });
+      await page.screenshot({ path: process.env.PLAYGROUND_SCREENSHOT });
+    }
+  }, 90_000);
+
+  it("sends a music command and shows an audio player", async () => {
+    await page.getByTestId("composer").locator("textarea").fill("/studio music a calm piano loop");
+    await page.getByTestId("composer").locator("textarea").press("Enter");
+    await expect
+      .poll(async () => page.getByTestId("message-list").locator('audio[data-testid="file-audio"]').count(), {
+        timeout: 45_000,
+      })
+      .toBeGreaterThan(0);
+  }, 60_000);
+
+  it("had no console errors", () => {
+    expect(consoleErrors).toEqual([]);
+  });
+});

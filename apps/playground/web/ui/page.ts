@@ -1,0 +1,264 @@
+// The page's session: who you are, which conversation is open (and which tab and thread), and the long poll that
+// keeps it current. Each part (sidebar, lists, composers, modal, board, Home) is its own module; this file only
+// connects them.
+
+import type { MessageView, Workspace } from "../../src/shared/api.js";
+import type { Api, ClickBody } from "../api.js";
+import { h } from "../dom/vnode.js";
+import { type Watch, watchConversation } from "../poll.js";
+import type { BlockAction, BlockContext } from "../render/context.js";
+import { renderMessage } from "../render/message.js";
+import { rawText } from "../render/mrkdwn.js";
+import { createBoardPane } from "./board-pane.js";
+import { acceptDrops, createComposer } from "./composer.js";
+import { createConversationHeader, type Tab } from "./conversation-header.js";
+import { createHomeView } from "./home.js";
+import { createMessageList } from "./message-list.js";
+import { createModalHost } from "./modal-host.js";
+import { channelFor, conversationName, createSidebar } from "./sidebar.js";
+import { createTextContext } from "./text-context.js";
+import { createToasts, errorText } from "./toast.js";
+
+interface Session {
+  user: string;
+  channel: string;
+  tab: Tab;
+  thread?: string;
+}
+
+const STORAGE_KEY = "studio-playground.session";
+
+function restore(storage: Storage | undefined, workspace: Workspace): Session {
+  let saved: Partial<Session> = {};
+  try {
+    saved = JSON.parse(storage?.getItem(STORAGE_KEY) ?? "{}") as Partial<Session>;
+  } catch {
+    // A damaged entry: start fresh.
+  }
+  const user = workspace.people.find((p) => p.id === saved.user)?.id ?? workspace.people[0]?.id ?? "";
+  const channel = channelFor(workspace, user, saved.channel) ?? "";
+  return { user, channel, tab: "messages" };
+}
+
+/** Builds the page in `doc` from the workspace the server describes, and starts polling. */
+export async function startPage(options: { doc: Document; api: Api; storage?: Storage }): Promise<void> {
+  const { doc, api } = options;
+  const byId = <T extends HTMLElement>(id: string) => doc.getElementById(id) as T;
+  const workspace = await api.workspace();
+  const text = createTextContext(workspace);
+  const toasts = createToasts(byId("toasts"));
+  const session = restore(options.storage, workspace);
+  const channelOf = (id: string) => workspace.channels.find((channel) => channel.id === id);
+  let watch: Watch | undefined;
+
+  const board = createBoardPane({
+    doc,
+    api,
+    elements: {
+      root: byId("board-view"),
+      select: byId("board-select"),
+      canvas: byId("board-canvas"),
+      status: byId("board-status"),
+      toggle: byId("board-toggle"),
+    },
+  });
+
+  const click = async (body: Omit<ClickBody, "user">) => {
+    try {
+      await api.click({ user: session.user, ...body });
+    } catch (error) {
+      toasts.show(`That did not work: ${errorText(error)}`);
+    }
+    void board.refresh();
+  };
+  const actionBody = (action: BlockAction) => ({
+    actionId: action.actionId,
+    ...(action.value !== undefined ? { value: action.value } : {}),
+    // The server takes the option's text as a string (routes/interactions.ts), not Slack's text object.
+    ...(action.selectedOption
+      ? { selectedOption: { text: rawText(action.selectedOption.text), value: action.selectedOption.value } }
+      : {}),
+  });
+  const onViewAction = (viewId: string, action: BlockAction) => click({ ...actionBody(action), viewId });
+  const messageContext = (message: MessageView): BlockContext => ({
+    ...text,
+    onAction: (action) => void click({ ...actionBody(action), channel: message.channel, messageTs: message.ts }),
+  });
+
+  const intro = () => {
+    const channel = channelOf(session.channel);
+    const name = channel ? conversationName(workspace, channel) : "";
+    const line =
+      channel?.kind === "dm"
+        ? `This is the very beginning of your direct messages with ${name}.`
+        : `This is the very beginning of #${name}.`;
+    return h("div", { class: "intro" }, [
+      h("p", { class: "intro-title" }, channel?.kind === "dm" ? name : `#${name}`),
+      h("p", {}, line),
+    ]);
+  };
+  const mainList = createMessageList({
+    element: byId("message-list"),
+    doc,
+    render: (message) =>
+      renderMessage(message, { blocks: messageContext(message), onOpenThread: (ts) => openThread(ts) }),
+    empty: intro,
+  });
+  const threadList = createMessageList({
+    element: byId("thread-messages"),
+    doc,
+    render: (message) => renderMessage(message, { blocks: messageContext(message) }),
+    empty: () => h("p", { class: "intro" }, "Loading the thread…"),
+  });
+  const modals = createModalHost({
+    root: byId("modal-root"),
+    doc,
+    api,
+    user: () => session.user,
+    text,
+    onAction: (viewId, action) => void onViewAction(viewId, action),
+    toast: (message) => toasts.show(message),
+    afterSubmit: () => void board.refresh(),
+  });
+  const home = createHomeView({ element: byId("home-view"), doc, api, text, onAction: onViewAction });
+
+  const composer = createComposer(
+    {
+      form: byId("composer-form"),
+      textarea: byId("composer"),
+      fileInput: byId("composer-file"),
+      attach: byId("composer-attach"),
+      error: byId("composer-error"),
+    },
+    {
+      send: (message) => api.send({ user: session.user, channel: session.channel, text: message }),
+      upload: (files, message) => api.upload({ user: session.user, channel: session.channel, text: message, files }),
+    },
+  );
+  const where = () => ({
+    user: session.user,
+    channel: session.channel,
+    ...(session.thread ? { threadTs: session.thread } : {}),
+  });
+  const threadComposer = createComposer(
+    {
+      form: byId("thread-form"),
+      textarea: byId("thread-composer"),
+      fileInput: byId("thread-file"),
+      attach: byId("thread-attach"),
+      error: byId("thread-error"),
+    },
+    {
+      // The pane (and so this composer) only shows while a thread is open: `where()` always has its ts then.
+      send: (message) => api.send({ ...where(), text: message }),
+      upload: (files, message) => api.upload({ ...where(), text: message, files }),
+    },
+  );
+  acceptDrops(byId("message-list"), byId("drop-hint"), (files) => void composer.shareFiles(files));
+  acceptDrops(byId("thread-pane"), null, (files) => void threadComposer.shareFiles(files));
+  // A file dropped beside the drop zones must not make the browser leave the page to open it.
+  for (const type of ["dragover", "drop"]) doc.addEventListener(type, (event) => event.preventDefault());
+
+  const sidebar = createSidebar({
+    doc,
+    workspace,
+    onUser: (id) => selectUser(id),
+    onChannel: (id) => selectChannel(id),
+  });
+  const header = createConversationHeader({ doc, workspace, onTab: (tab) => selectTab(tab) });
+
+  const save = () => {
+    try {
+      options.storage?.setItem(STORAGE_KEY, JSON.stringify({ user: session.user, channel: session.channel }));
+    } catch {
+      // Storage full or refused (private mode): the session is just not remembered.
+    }
+  };
+
+  const layout = () => {
+    const channel = channelOf(session.channel);
+    const tab: Tab = channel?.kind === "dm" ? session.tab : "messages";
+    sidebar.render(session);
+    header.render(channel, tab);
+    const onHome = tab === "home";
+    byId("message-list").hidden = onHome;
+    byId("composer-form").hidden = onHome;
+    byId("home-view").hidden = !onHome;
+    byId("thread-pane").hidden = !session.thread || onHome;
+    const name = channel ? conversationName(workspace, channel) : "";
+    composer.setLabel(channel?.kind === "dm" ? `Message ${name}` : `Message #${name}`);
+  };
+
+  const connection = byId("connection");
+  const restart = () => {
+    watch?.stop();
+    watch = watchConversation({
+      api,
+      query: { user: session.user, channel: session.channel, ...(session.thread ? { thread: session.thread } : {}) },
+      onState: (state) => {
+        connection.textContent = "";
+        mainList.update(state.messages);
+        if (session.thread) threadList.update(state.thread ?? []);
+        modals.update(state.modals);
+      },
+      // One failure is often a restart of the server: say so only when it lasts.
+      onError: (_error, failures) => {
+        connection.textContent = failures >= 2 ? "Reconnecting…" : "";
+      },
+    });
+  };
+
+  function selectUser(id: string) {
+    if (id === session.user) return;
+    session.user = id;
+    session.channel = channelFor(workspace, id, session.channel) ?? session.channel;
+    delete session.thread;
+    modals.reset();
+    mainList.reset();
+    threadList.reset();
+    save();
+    layout();
+    restart();
+    if (session.tab === "home" && channelOf(session.channel)?.kind === "dm") void home.load(session.user);
+  }
+
+  function selectChannel(id: string) {
+    if (id === session.channel) return;
+    session.channel = id;
+    session.tab = "messages";
+    delete session.thread;
+    mainList.reset();
+    threadList.reset();
+    save();
+    layout();
+    restart();
+    composer.focus();
+  }
+
+  function selectTab(tab: Tab) {
+    if (tab === session.tab) return;
+    session.tab = tab;
+    layout();
+    if (tab === "home") void home.load(session.user);
+    else composer.focus();
+  }
+
+  function openThread(ts: string) {
+    session.thread = ts;
+    threadList.reset();
+    layout();
+    restart();
+    byId("thread-composer").focus();
+  }
+
+  byId("thread-close").addEventListener("click", () => {
+    delete session.thread;
+    threadList.reset();
+    layout();
+    restart();
+  });
+
+  layout();
+  restart();
+  board.start();
+}
