@@ -6,11 +6,11 @@ import { creditsMessage } from "../messages/credits.js";
 import { parseErrorMessage } from "../messages/errors.js";
 import { helpMessage } from "../messages/help.js";
 import { boardsMessage, modelsMessage, presetsMessage } from "../messages/lists.js";
-import { problemMessage } from "../messages/problems.js";
 import { runAudio } from "./audio.js";
 import { runAssets, runBoardNew, runBoardUse } from "./boards.js";
 import { runImage } from "./image.js";
 import type { Surface } from "./surface.js";
+import { tellProblem } from "./tell-problem.js";
 import { runVideo } from "./video.js";
 
 /**
@@ -21,10 +21,7 @@ export async function dispatch(deps: BotDeps, surface: Surface, result: ParseRes
   try {
     await answer(deps, surface, result);
   } catch (error) {
-    deps.logger.error({ err: error, user: surface.user }, "request failed");
-    await surface.ephemeral(problemMessage(error)).catch((reason: unknown) => {
-      deps.logger.error({ err: reason, user: surface.user }, "could not tell the user about a failure");
-    });
+    await tellProblem(deps, surface, error, "request failed");
   }
 }
 

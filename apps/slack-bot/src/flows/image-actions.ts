@@ -3,11 +3,11 @@ import type { BotDeps } from "../deps.js";
 import { runJob } from "../jobs/run.js";
 import type { ImageEditKind } from "../messages/actions.js";
 import { actionNoteMessage } from "../messages/boards.js";
-import { problemMessage } from "../messages/problems.js";
 import { DEFAULT_RATIO } from "./defaults.js";
 import { runImage } from "./image.js";
 import { clearForGeneration, type PrecheckOptions } from "./precheck.js";
 import type { Surface } from "./surface.js";
+import { tellProblem } from "./tell-problem.js";
 
 /** Where a button was clicked: the conversation (for its default board). */
 export interface ClickPlace {
@@ -19,14 +19,6 @@ export async function sourceImage(deps: BotDeps, imageId: string) {
   const { image } = await deps.studio.request(ImageDocument, { id: imageId });
   if (!image) return undefined;
   return { id: image.id, prompt: image.prompt ?? "", ratio: image.aspectRatio ?? DEFAULT_RATIO };
-}
-
-/** Tells the asker about a failure that happened before any job started. */
-async function tell(deps: BotDeps, surface: Surface, error: unknown, what: string): Promise<void> {
-  deps.logger.error({ err: error, user: surface.user }, what);
-  await surface.ephemeral(problemMessage(error)).catch((reason: unknown) => {
-    deps.logger.error({ err: reason, user: surface.user }, "could not tell the user about a failure");
-  });
 }
 
 /**
@@ -66,7 +58,7 @@ export async function runImageEdit(
       ...(checks.origin ? { origin: checks.origin } : {}),
     });
   } catch (error) {
-    await tell(deps, surface, error, "image edit failed");
+    await tellProblem(deps, surface, error, "image edit failed");
     return false;
   }
 }
@@ -91,7 +83,7 @@ export async function runRegenerate(
       checks,
     );
   } catch (error) {
-    await tell(deps, surface, error, "regenerate failed");
+    await tellProblem(deps, surface, error, "regenerate failed");
     return false;
   }
 }

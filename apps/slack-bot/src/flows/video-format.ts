@@ -3,9 +3,9 @@ import type { BotDeps } from "../deps.js";
 import { runJob } from "../jobs/run.js";
 import type { VideoFormatRatio } from "../messages/actions.js";
 import { actionNoteMessage } from "../messages/boards.js";
-import { problemMessage } from "../messages/problems.js";
 import type { PrecheckOptions } from "./precheck.js";
 import type { Surface } from "./surface.js";
+import { tellProblem } from "./tell-problem.js";
 
 export { VIDEO_FORMAT_MODE } from "../jobs/video-kinds.js";
 
@@ -35,10 +35,7 @@ export async function runVideoFormat(
       ...(checks.origin ? { origin: checks.origin } : {}),
     });
   } catch (error) {
-    deps.logger.error({ err: error, user: surface.user, source: videoId, ratio }, "video format variant failed");
-    await surface.ephemeral(problemMessage(error)).catch((reason: unknown) => {
-      deps.logger.error({ err: reason, user: surface.user }, "could not tell the user about a failure");
-    });
+    await tellProblem(deps, surface, error, "video format variant failed", { source: videoId, ratio });
     return false;
   }
 }

@@ -2,32 +2,15 @@ import type { webApi } from "@slack/bolt";
 import type { BotDeps } from "../deps.js";
 import type { Posted, Surface } from "../flows/surface.js";
 import { deliverFinal } from "../flows/updates.js";
-import { livePosted, postLive, toSlack } from "../listeners/slack-message.js";
+import { conversationSurface, livePosted, toSlack } from "../listeners/slack-message.js";
 import { lostJobMessage } from "../messages/jobs.js";
 import type { JobRecord } from "../store/types.js";
-import type { JobOf } from "./kind.js";
 import { handlerOf } from "./kinds.js";
 import { followJob, sendJob, shareFiles } from "./run.js";
 
-type AnyJob = JobOf<JobRecord["request"]["kind"]>;
-
 /** The surface a stored job answers on: its conversation (and thread), through the bot's Web API client. */
 export function jobSurface(client: webApi.WebClient, job: JobRecord): Surface {
-  const { user, channel, threadTs } = job;
-  const thread = threadTs === undefined ? {} : { thread_ts: threadTs };
-  return {
-    user,
-    channel,
-    ...(threadTs === undefined ? {} : { threadTs }),
-    files: client,
-    async reply(message) {
-      await client.chat.postMessage({ channel, ...thread, ...toSlack(message) });
-    },
-    async ephemeral(message) {
-      await client.chat.postEphemeral({ channel, user, ...thread, ...toSlack(message) });
-    },
-    post: (message) => postLive(client, channel, message, threadTs),
-  };
+  return conversationSurface(client, job);
 }
 
 /**
@@ -60,11 +43,11 @@ export function jobPosted(client: webApi.WebClient, job: JobRecord, fetchFn: typ
 async function resumeJob(deps: BotDeps, client: webApi.WebClient, stored: JobRecord): Promise<void> {
   let job = stored;
   const surface = jobSurface(client, job);
-  const handler = handlerOf(job as AnyJob);
+  const handler = handlerOf(job);
   let posted = jobPosted(client, job);
   if (!posted) {
     // Nothing recorded where the progress is: it was never posted (or the bot stopped before recording it).
-    posted = await surface.post(handler.progress(job as AnyJob));
+    posted = await surface.post(handler.progress(job));
     job = await deps.store.jobs.update(job.id, { progress: posted.where });
   }
   switch (job.state) {
@@ -84,7 +67,7 @@ async function resumeJob(deps: BotDeps, client: webApi.WebClient, stored: JobRec
       return;
     case "delivered": {
       // The final message is in place; only files may be left. Reading the finished records again gives their URLs.
-      const finished = await handler.follow(deps, job as AnyJob, () => {});
+      const finished = await handler.follow(deps, job, () => {});
       await shareFiles(deps, surface, posted, job, finished.files);
       return;
     }

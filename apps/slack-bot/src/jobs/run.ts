@@ -8,15 +8,12 @@ import type { BotDeps } from "../deps.js";
 import { mayGenerate } from "../flows/gate.js";
 import type { Posted, Surface } from "../flows/surface.js";
 import { deliverFinal, showProgress } from "../flows/updates.js";
-import { uploadResults } from "../flows/upload-results.js";
+import { type ResultFile, uploadResults } from "../flows/upload-results.js";
 import { limitReachedMessage, readOnlyKeyMessage } from "../messages/access.js";
 import { problemMessage } from "../messages/problems.js";
 import type { JobRecord, NewJob } from "../store/types.js";
-import type { JobOf } from "./kind.js";
 import { handlerOf } from "./kinds.js";
 import { certainlyNotRun } from "./spent.js";
-
-type AnyJob = JobOf<JobRecord["request"]["kind"]>;
 
 /** Sends the job's mutation (once: `sending` is recorded first) and records the ids; false when it ended there. */
 export async function sendJob(
@@ -27,9 +24,9 @@ export async function sendJob(
 ): Promise<JobRecord | null> {
   const { store, logger } = deps;
   let job = await store.jobs.update(stored.id, { state: "sending" });
-  const handler = handlerOf(job as AnyJob);
+  const handler = handlerOf(job);
   try {
-    const sent = await handler.send(deps, job as AnyJob);
+    const sent = await handler.send(deps, job);
     if (!sent.accepted) {
       logger.warn({ user: job.user, job: job.id, kind: job.request.kind }, "generation was not accepted");
       await deliverFinal(deps, surface, posted, sent.message);
@@ -53,14 +50,13 @@ export async function sendJob(
 /** Polls a running job to its end, replaces the progress with the final message, then shares the result files. */
 export async function followJob(deps: BotDeps, surface: Surface, posted: Posted, job: JobRecord): Promise<void> {
   const { store, logger } = deps;
-  const handler = handlerOf(job as AnyJob);
+  const handler = handlerOf(job);
   let outcome: "completed" | "failed" | "error" = "error";
-  let files: Awaited<ReturnType<typeof handler.follow>>["files"] = [];
+  let files: ResultFile[] = [];
   try {
-    const finished = await handler.follow(deps, job as AnyJob, (percent) =>
-      showProgress(deps, posted, () => handler.progress(job as AnyJob, percent)),
+    const finished = await handler.follow(deps, job, (percent) =>
+      showProgress(deps, posted, () => handler.progress(job, percent)),
     );
-    deps.throttle.forget(posted.key);
     await deliverFinal(deps, surface, posted, finished.message);
     ({ outcome, files } = finished);
   } catch (error) {
@@ -80,7 +76,7 @@ export async function shareFiles(
   surface: Surface,
   posted: Posted,
   job: JobRecord,
-  files: Awaited<ReturnType<ReturnType<typeof handlerOf>["follow"]>>["files"],
+  files: readonly ResultFile[],
 ): Promise<void> {
   let uploaded = job.uploadedFiles;
   const pending = files.filter((file) => !uploaded.includes(file.id));
@@ -117,10 +113,10 @@ export async function runJob(deps: BotDeps, surface: Surface, spec: JobSpec): Pr
     return false;
   }
   let job = created.job;
-  const handler = handlerOf(job as AnyJob);
+  const handler = handlerOf(job);
   let posted: Posted;
   try {
-    posted = await surface.post(handler.progress(job as AnyJob));
+    posted = await surface.post(handler.progress(job));
   } catch (error) {
     await store.jobs.update(job.id, { state: "done", outcome: "not-sent" });
     throw error;

@@ -1,5 +1,5 @@
 import type { types, webApi } from "@slack/bolt";
-import type { Posted } from "../flows/surface.js";
+import type { Posted, Surface } from "../flows/surface.js";
 import type { SlackMessage } from "../messages/blocks.js";
 
 /** A builder's message as the Web API's arguments: the builders type blocks loosely, Slack's types strictly. */
@@ -34,5 +34,41 @@ export function livePosted(client: webApi.WebClient, channel: string, ts: string
     update: async (next) => {
       await client.chat.update({ channel, ts, ...toSlack(next) });
     },
+  };
+}
+
+/** Where a surface answers: who asked, in which conversation, and the thread (none for the channel itself). */
+export interface SurfacePlace {
+  user: string;
+  channel: string;
+  threadTs?: string | undefined;
+}
+
+/**
+ * A surface that answers in a conversation through the Web API: replies and the progress in the thread (or the
+ * channel), notes for the asker as ephemerals there. Mentions, clicks, resumed jobs and direct messages all answer
+ * this way. In a direct message only the two of them are there, so `ephemeralAsReply` posts notes as messages.
+ */
+export function conversationSurface(
+  client: webApi.WebClient,
+  place: SurfacePlace,
+  options: { ephemeralAsReply?: boolean } = {},
+): Surface {
+  const { user, channel, threadTs } = place;
+  const thread = threadTs === undefined ? {} : { thread_ts: threadTs };
+  const reply: Surface["reply"] = async (message) => {
+    await client.chat.postMessage({ channel, ...thread, ...toSlack(message) });
+  };
+  const ephemeral: Surface["ephemeral"] = async (message) => {
+    await client.chat.postEphemeral({ channel, user, ...thread, ...toSlack(message) });
+  };
+  return {
+    user,
+    channel,
+    ...(threadTs === undefined ? {} : { threadTs }),
+    files: client,
+    reply,
+    ephemeral: options.ephemeralAsReply ? reply : ephemeral,
+    post: (message) => postLive(client, channel, message, threadTs),
   };
 }

@@ -171,19 +171,6 @@ async function open(file: SlackFileRef, url: string, options: DownloadOptions, e
   return response.body;
 }
 
-async function* chunksOf(body: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
-  const reader = body.getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      yield value;
-    }
-  } finally {
-    await reader.cancel().catch(() => {});
-  }
-}
-
 /**
  * Opens the download of a file that passed {@link checkSlackFile} (so nothing is sent for a refused one). Rejects
  * with a {@link SlackDownloadError} before any upload starts when Slack refuses or redirects.
@@ -209,10 +196,11 @@ export async function downloadSlackFile(
     stream: () => {
       const body = first;
       first = undefined;
-      if (body) return chunksOf(body);
+      // @studio-kit/upload reads a web stream itself and cancels it when it stops early.
+      if (body) return body;
       // The upload needs the bytes again (an expired form, a register that found none): download them again.
       return (async function* again() {
-        yield* chunksOf(await open(file, url, options, checked.size));
+        yield* await open(file, url, options, checked.size);
       })();
     },
     async cancel() {

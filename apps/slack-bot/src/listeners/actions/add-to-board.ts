@@ -1,8 +1,8 @@
 import { listBoards } from "@studio-kit/core";
 import type { BotDeps } from "../../deps.js";
 import { assetTypeOf } from "../../flows/add-to-board.js";
+import { tellProblem } from "../../flows/tell-problem.js";
 import { addToBoardModal } from "../../messages/boards.js";
-import { problemMessage } from "../../messages/problems.js";
 import { type ButtonArgs, cannotRead, clicked, clickSurface } from "./shared.js";
 
 /**
@@ -23,10 +23,7 @@ export function addToBoardAction(deps: BotDeps) {
       const view = addToBoardModal(boards, ctx);
       await args.client.views.open({ trigger_id: args.body.trigger_id, view: view as never });
     } catch (error) {
-      deps.logger.error({ err: error, user: where.user }, "could not open the Add to board modal");
-      await clickSurface(args, where)
-        .ephemeral(problemMessage(error))
-        .catch((reason: unknown) => deps.logger.error({ err: reason }, "could not tell the user about a failure"));
+      await tellProblem(deps, clickSurface(args, where), error, "could not open the Add to board modal");
     }
   };
 }

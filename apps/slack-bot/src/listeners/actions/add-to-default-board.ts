@@ -1,7 +1,7 @@
 import type { BotDeps } from "../../deps.js";
 import { assetTypeOf, boardById, putAssetOnBoard } from "../../flows/add-to-board.js";
+import { tellProblem } from "../../flows/tell-problem.js";
 import { actionNoteMessage, addedToBoardMessage } from "../../messages/boards.js";
-import { problemMessage } from "../../messages/problems.js";
 import { type ButtonArgs, cannotRead, clicked, clickSurface, once } from "./shared.js";
 
 /** "Add to <title>": ack, then the asset goes straight onto the board the button names, no modal. */
@@ -25,10 +25,7 @@ export function addToDefaultBoardAction(deps: BotDeps) {
         await surface.reply(addedToBoardMessage(board.title, where.user));
         return true;
       } catch (error) {
-        deps.logger.error({ err: error, user: where.user }, "could not add to the default board");
-        await surface.ephemeral(problemMessage(error)).catch((reason: unknown) => {
-          deps.logger.error({ err: reason }, "could not tell the user about a failure");
-        });
+        await tellProblem(deps, surface, error, "could not add to the default board");
         return false;
       }
     });

@@ -4,11 +4,11 @@ import { runAudio } from "../../flows/audio.js";
 import { runImage } from "../../flows/image.js";
 import { runImageEdit } from "../../flows/image-actions.js";
 import { type Posted, type Surface, slackErrorCode } from "../../flows/surface.js";
+import { tellProblem } from "../../flows/tell-problem.js";
 import { runVideo } from "../../flows/video.js";
 import { context, message, type SlackMessage, section } from "../../messages/blocks.js";
 import { actionNoteMessage } from "../../messages/boards.js";
 import { whatIsAsked } from "../../messages/describe.js";
-import { problemMessage } from "../../messages/problems.js";
 import type { PendingRequest } from "../../services/pending-requests.js";
 import { postLive, toSlack } from "../slack-message.js";
 import type { ButtonArgs } from "./shared.js";
@@ -85,10 +85,7 @@ export async function runConfirmed(deps: BotDeps, surface: Surface, command: Gen
         return await runAudio(deps, surface, command, checks);
     }
   } catch (error) {
-    deps.logger.error({ err: error, user: surface.user }, "confirmed request failed");
-    await surface.ephemeral(problemMessage(error)).catch((reason: unknown) => {
-      deps.logger.error({ err: reason, user: surface.user }, "could not tell the user about a failure");
-    });
+    await tellProblem(deps, surface, error, "confirmed request failed");
   }
 }
 

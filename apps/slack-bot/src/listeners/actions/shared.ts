@@ -2,7 +2,7 @@ import type { AllMiddlewareArgs, BlockAction, ButtonAction, SlackActionMiddlewar
 import type { BotDeps } from "../../deps.js";
 import type { Surface } from "../../flows/surface.js";
 import { actionNoteMessage } from "../../messages/boards.js";
-import { postLive, toSlack } from "../slack-message.js";
+import { conversationSurface, toSlack } from "../slack-message.js";
 
 /** What a button listener gets from Bolt. */
 export type ButtonArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
@@ -36,24 +36,8 @@ export function clicked({ body, action }: Pick<ButtonArgs, "body" | "action">): 
 
 /** The surface of a click: everything in the result's thread; notes only the clicker sees are ephemerals. */
 export function clickSurface({ client }: Pick<ButtonArgs, "client">, where: Clicked): Surface {
-  const { channel, threadTs, user } = where;
-  const ephemeral: Surface["ephemeral"] = async (message) => {
-    await client.chat.postEphemeral({ channel, user, thread_ts: threadTs, ...toSlack(message) });
-  };
-  return {
-    user,
-    channel,
-    threadTs,
-    files: client,
-    // Answers to a click ("Added to ...") are for the whole thread.
-    async reply(message) {
-      await client.chat.postMessage({ channel, thread_ts: threadTs, ...toSlack(message) });
-    },
-    ephemeral,
-    async post(message) {
-      return await postLive(client, channel, message, threadTs);
-    },
-  };
+  // Answers to a click ("Added to ...") are for the whole thread.
+  return conversationSurface(client, where);
 }
 
 /** The claim key of a click: the same button (action and value) on the same message. */

@@ -4,30 +4,14 @@ import type { BotDeps } from "../../deps.js";
 import { dispatch } from "../../flows/dispatch.js";
 import { runIntake } from "../../flows/slack-intake.js";
 import type { Surface } from "../../flows/surface.js";
-import { postLive, toSlack } from "../slack-message.js";
+import { conversationSurface } from "../slack-message.js";
 import { slackIntakeOptions } from "./message.js";
 
 type Args = SlackEventMiddlewareArgs<"app_mention"> & AllMiddlewareArgs;
 
 /** The surface of a mention: everything goes to the thread the mention came from. */
 export function mentionSurface({ event, client }: Pick<Args, "event" | "client">, user: string): Surface {
-  const channel = event.channel;
-  const threadTs = event.thread_ts ?? event.ts;
-  return {
-    user,
-    channel,
-    threadTs,
-    files: client,
-    async reply(message) {
-      await client.chat.postMessage({ channel, thread_ts: threadTs, ...toSlack(message) });
-    },
-    async ephemeral(message) {
-      await client.chat.postEphemeral({ channel, user, thread_ts: threadTs, ...toSlack(message) });
-    },
-    async post(message) {
-      return await postLive(client, channel, message, threadTs);
-    },
-  };
+  return conversationSurface(client, { user, channel: event.channel, threadTs: event.thread_ts ?? event.ts });
 }
 
 /**

@@ -3,7 +3,7 @@ import type { BotDeps } from "../../deps.js";
 import { type IntakeOptions, runIntake } from "../../flows/slack-intake.js";
 import type { Surface } from "../../flows/surface.js";
 import { SLACK_FILE_ORIGINS } from "../../services/slack-download.js";
-import { postLive, toSlack } from "../slack-message.js";
+import { conversationSurface } from "../slack-message.js";
 
 type Args = SlackEventMiddlewareArgs<"message"> & AllMiddlewareArgs;
 
@@ -32,20 +32,8 @@ export function slackIntakeOptions({
 
 /** The surface of a direct message with the bot: answers go to the DM (the thread, if the file was shared in one). */
 export function dmSurface(client: Args["client"], user: string, channel: string, threadTs?: string): Surface {
-  const thread = threadTs === undefined ? {} : { thread_ts: threadTs };
-  const reply: Surface["reply"] = async (message) => {
-    await client.chat.postMessage({ channel, ...thread, ...toSlack(message) });
-  };
-  return {
-    user,
-    channel,
-    ...(threadTs === undefined ? {} : { threadTs }),
-    files: client,
-    reply,
-    // Only the two of them are in a DM: a note for the asker is just a message.
-    ephemeral: reply,
-    post: (message) => postLive(client, channel, message, threadTs),
-  };
+  // Only the two of them are in a DM: a note for the asker is just a message.
+  return conversationSurface(client, { user, channel, threadTs }, { ephemeralAsReply: true });
 }
 
 /**
