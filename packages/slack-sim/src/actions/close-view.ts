@@ -1,8 +1,7 @@
 import { viewJson } from "../api/views.js";
 import { SlackSimError } from "../errors.js";
-import { SIM_WORKSPACE } from "../state.js";
 import type { SendOptions } from "./common.js";
-import { userJson } from "./common.js";
+import { interactionEnvelope } from "./common.js";
 import type { Delivery, DeliveryContext } from "./deliver.js";
 import { sendPayload } from "./interactions.js";
 
@@ -38,15 +37,9 @@ export async function sendViewClosed(context: DeliveryContext, input: CloseViewI
   const closed = closing.map((each) => each.id);
   if (view.view.notify_on_close !== true) return { closed };
   const payload = {
-    type: "view_closed",
-    team: { id: SIM_WORKSPACE.teamId, domain: SIM_WORKSPACE.teamDomain },
-    user: userJson(state, input.user),
-    api_app_id: SIM_WORKSPACE.appId,
-    token: SIM_WORKSPACE.verificationToken,
+    ...interactionEnvelope(state, "view_closed", input.user),
     view: viewJson(view),
     is_cleared: input.all === true,
-    is_enterprise_install: false,
-    enterprise: null,
   };
   return { closed, delivery: await sendPayload(context, payload, input) };
 }

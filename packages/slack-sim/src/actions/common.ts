@@ -36,3 +36,19 @@ export function userJson(state: SimState, id: string): Record<string, string> {
   const user = userOf(state, id);
   return { id: user.id, username: user.name, name: user.name, team_id: SIM_WORKSPACE.teamId };
 }
+
+/**
+ * The fields every interaction payload carries (block_actions, block_suggestion, view_submission, view_closed):
+ * its type, who acted, and the app and workspace it is for.
+ */
+export function interactionEnvelope(state: SimState, type: string, user: string): Record<string, unknown> {
+  return {
+    type,
+    user: userJson(state, user),
+    api_app_id: SIM_WORKSPACE.appId,
+    token: SIM_WORKSPACE.verificationToken,
+    team: { id: SIM_WORKSPACE.teamId, domain: SIM_WORKSPACE.teamDomain },
+    enterprise: null,
+    is_enterprise_install: false,
+  };
+}

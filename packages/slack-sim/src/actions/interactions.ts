@@ -1,8 +1,7 @@
 import { viewJson } from "../api/views.js";
 import { SlackSimError } from "../errors.js";
-import { SIM_WORKSPACE } from "../state.js";
 import type { SimView, View } from "../types.js";
-import { newResponseUrl, newTrigger, type SendOptions, userJson } from "./common.js";
+import { interactionEnvelope, newResponseUrl, newTrigger, type SendOptions } from "./common.js";
 import { type Delivery, type DeliveryContext, deliver, FORM } from "./deliver.js";
 import { findElement } from "./elements.js";
 import { findTarget, targetFields } from "./target.js";
@@ -58,13 +57,7 @@ export async function sendClick(context: DeliveryContext, input: ClickInput): Pr
     action_ts: state.nextTs(),
   };
   const payload: Record<string, unknown> = {
-    type: "block_actions",
-    user: userJson(state, input.user),
-    api_app_id: SIM_WORKSPACE.appId,
-    token: SIM_WORKSPACE.verificationToken,
-    team: { id: SIM_WORKSPACE.teamId, domain: SIM_WORKSPACE.teamDomain },
-    enterprise: null,
-    is_enterprise_install: false,
+    ...interactionEnvelope(state, "block_actions", input.user),
     trigger_id: triggerId,
     actions: [action],
     ...targetFields(state, target),
@@ -106,16 +99,10 @@ export async function sendSubmit(context: DeliveryContext, input: SubmitInput): 
   const sim = state.views.get(input.viewId);
   if (!sim?.open) throw new SlackSimError("view_not_found", `no open view ${input.viewId}`);
   const payload = {
-    type: "view_submission",
-    team: { id: SIM_WORKSPACE.teamId, domain: SIM_WORKSPACE.teamDomain },
-    user: userJson(state, input.user),
-    api_app_id: SIM_WORKSPACE.appId,
-    token: SIM_WORKSPACE.verificationToken,
+    ...interactionEnvelope(state, "view_submission", input.user),
     trigger_id: newTrigger(state, input.user),
     view: { ...viewJson(sim), state: { values: input.values ?? {} } },
     response_urls: [],
-    is_enterprise_install: false,
-    enterprise: null,
   };
   const result = await sendPayload(context, payload, input);
   if (result.status !== 200) return { ...result, responseAction: "errors" };

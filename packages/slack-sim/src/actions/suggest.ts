@@ -1,7 +1,6 @@
 import { SlackSimError } from "../errors.js";
-import { SIM_WORKSPACE } from "../state.js";
 import type { SendOptions } from "./common.js";
-import { userJson } from "./common.js";
+import { interactionEnvelope } from "./common.js";
 import type { Delivery, DeliveryContext } from "./deliver.js";
 import { findElement } from "./elements.js";
 import { sendPayload } from "./interactions.js";
@@ -82,13 +81,7 @@ export async function sendSuggestion(context: DeliveryContext, input: SuggestInp
     typeof found.element.min_query_length === "number" ? found.element.min_query_length : DEFAULT_MIN_QUERY_LENGTH;
   if (value.length < minimum) return { options: [] };
   const payload = {
-    type: "block_suggestion",
-    user: userJson(state, input.user),
-    api_app_id: SIM_WORKSPACE.appId,
-    token: SIM_WORKSPACE.verificationToken,
-    team: { id: SIM_WORKSPACE.teamId, domain: SIM_WORKSPACE.teamDomain },
-    enterprise: null,
-    is_enterprise_install: false,
+    ...interactionEnvelope(state, "block_suggestion", input.user),
     action_id: input.actionId,
     block_id: found.blockId,
     value,
