@@ -1,43 +1,67 @@
-import { createLogger } from "@studio-kit/slack-bot";
+// With Slack credentials the playground's entry has no stand-in to show: it hands over to the bot's own entry.
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createServer } from "node:net";
+import { fileURLToPath } from "node:url";
 import { createSlackSim } from "@studio-kit/slack-sim";
 import { describe, expect, it } from "vitest";
-import { startRealSlackBot } from "../src/server/index.js";
 import { eventually } from "./support/playground.js";
 
+const MAIN = fileURLToPath(new URL("../dist/server/main.js", import.meta.url));
 const TOKEN = "xoxb-real-slack-sentinel";
 const SECRET = "real-slack-signing-secret-sentinel";
 
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
 describe("with Slack credentials", () => {
   it("runs the bot on the Slack the environment names (here slack-sim posing as Slack), with no page", async () => {
-    let appUrl = "";
-    const slack = createSlackSim({ signingSecret: SECRET, botToken: TOKEN, appUrl: () => appUrl });
+    expect(existsSync(MAIN), "build first: pnpm --filter @studio-kit/playground build").toBe(true);
+    const port = await freePort();
+    const slack = createSlackSim({
+      signingSecret: SECRET,
+      botToken: TOKEN,
+      appUrl: `http://127.0.0.1:${port}/slack/events`,
+    });
     await slack.start();
-    const logs: string[] = [];
-    const bot = await startRealSlackBot({
+    const child = spawn(process.execPath, [MAIN], {
       env: {
+        PATH: process.env.PATH ?? "",
         SLACK_BOT_TOKEN: TOKEN,
         SLACK_SIGNING_SECRET: SECRET,
         SLACK_API_URL: slack.apiUrl,
-        PORT: "0",
+        PORT: String(port),
         STUDIO_BOT_DB: ":memory:",
+        LOG_LEVEL: "trace",
       },
-      logger: createLogger("trace", { write: (line: string) => void logs.push(line) }),
-      jobMs: 300,
-      pollMs: 50,
+      stdio: ["ignore", "pipe", "pipe"],
     });
+    let out = "";
+    child.stdout.on("data", (chunk) => {
+      out += chunk;
+    });
+    child.stderr.on("data", (chunk) => {
+      out += chunk;
+    });
+    const exited = new Promise((resolve) => child.once("exit", resolve));
     try {
-      expect(bot.slackDescription).toMatch(/^real Slack over HTTP: the bot listens on port \d+/);
-      expect(bot.studioDescription).toContain("in-process sandbox");
-      expect(bot.sandbox).toBeDefined();
-      appUrl = `http://127.0.0.1:${bot.port}/slack/events`;
+      await eventually(() => expect(out).toContain("Studio bot running: Slack over HTTP"), 20_000);
+      expect(out).toContain("in-process sandbox");
+      expect(out).not.toContain("Studio playground:");
       const ack = await slack.command({ user: "U0ALICE", channel: "C0GENERAL", text: "credits" });
       expect(ack.status).toBe(200);
       await eventually(() => expect(slack.conversation("C0GENERAL", { as: "U0ALICE" }).length).toBeGreaterThan(0));
     } finally {
-      await bot.close();
+      child.kill("SIGTERM");
+      await exited;
       await slack.close();
     }
-    expect(logs.join("\n")).not.toContain(TOKEN);
-    expect(logs.join("\n")).not.toContain(SECRET);
-  });
+    expect(out).not.toContain(TOKEN);
+    expect(out).not.toContain(SECRET);
+  }, 40_000);
 });

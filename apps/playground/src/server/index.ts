@@ -9,8 +9,6 @@ export type { Outgoing } from "./outgoing.js";
 export { classifyOutgoing, mentionsBot, withMentionTags } from "./outgoing.js";
 export type { Playground, PlaygroundOptions } from "./playground.js";
 export { startPlayground } from "./playground.js";
-export type { RealSlackBot } from "./real-slack.js";
-export { startRealSlackBot } from "./real-slack.js";
 export type { StartupFacts } from "./startup.js";
 export { startupLines } from "./startup.js";
 export { BOT, CHANNELS, PEOPLE, TEAM_NAME, USER_GROUPS } from "./workspace.js";

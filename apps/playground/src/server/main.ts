@@ -1,11 +1,11 @@
 // The process entry (`node dist/server/main.js`, what `pnpm start` runs): the only module that reads process.env.
-// Without Slack credentials it starts the playground (the stand-in Slack in the browser); with them, the bot on
-// real Slack. STUDIO_API_KEY (+ STUDIO_BASE_URL) switches the API either way.
+// Without Slack credentials it starts the playground (the stand-in Slack in the browser); with them there is no
+// stand-in to show, so it hands over to the bot's own entry (apps/slack-bot's main: Socket Mode or the HTTP
+// receiver on PORT, the studio API STUDIO_API_KEY names or a sandbox). STUDIO_API_KEY switches the API either way.
 import { createRedactor } from "@studio-kit/core";
 import { ConfigError } from "@studio-kit/slack-bot";
 import { hasSlackCredentials } from "./config.js";
 import { startPlayground } from "./playground.js";
-import { startRealSlackBot } from "./real-slack.js";
 import { startupLines } from "./startup.js";
 
 const env = process.env;
@@ -38,32 +38,28 @@ function port(): number {
 }
 
 async function main(): Promise<void> {
-  let close: () => Promise<void>;
   if (hasSlackCredentials(env)) {
-    const bot = await startRealSlackBot({ env });
-    close = bot.close;
+    // The bot's entry reads the same environment, says what it runs against and handles the signals itself.
+    await import("@studio-kit/slack-bot/main");
+    return;
+  }
+  if (env.SLACK_BOT_TOKEN?.trim() || env.SLACK_SIGNING_SECRET?.trim()) {
     console.log(
-      startupLines({ slack: bot.slackDescription, studio: bot.studioDescription, storePath: bot.storePath }).join("\n"),
-    );
-  } else {
-    if (env.SLACK_BOT_TOKEN?.trim() || env.SLACK_SIGNING_SECRET?.trim()) {
-      console.log(
-        "Only one of SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET is set (and no SLACK_APP_TOKEN): using the stand-in Slack.",
-      );
-    }
-    const playground = await startPlayground({ port: port(), ...(env.HOST ? { host: env.HOST } : {}), env });
-    close = playground.close;
-    console.log(
-      startupLines({
-        url: playground.url,
-        slack:
-          "the local stand-in, in the page (set SLACK_BOT_TOKEN + SLACK_SIGNING_SECRET, or SLACK_APP_TOKEN, for real Slack)",
-        studio: playground.studioDescription,
-        storePath: playground.storePath,
-        access: playground.workspace.access,
-      }).join("\n"),
+      "Only one of SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET is set (and no SLACK_APP_TOKEN): using the stand-in Slack.",
     );
   }
+  const playground = await startPlayground({ port: port(), ...(env.HOST ? { host: env.HOST } : {}), env });
+  const close = playground.close;
+  console.log(
+    startupLines({
+      url: playground.url,
+      slack:
+        "the local stand-in, in the page (set SLACK_BOT_TOKEN + SLACK_SIGNING_SECRET, or SLACK_APP_TOKEN, for real Slack)",
+      studio: playground.studioDescription,
+      storePath: playground.storePath,
+      access: playground.workspace.access,
+    }).join("\n"),
+  );
   // Stop taking requests, stop the bot (its store closes cleanly: jobs resume next time with STUDIO_BOT_DB), then
   // the sim and the sandbox. Ctrl-C reaches this process twice under `pnpm start` (from the terminal, and
   // forwarded by scripts/start.mjs), so a repeated signal is ignored; a close that hangs ends after 10 s.

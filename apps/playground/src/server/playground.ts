@@ -34,7 +34,7 @@ export interface PlaygroundOptions {
   /**
    * Environment-like settings (main.ts passes `process.env`): STUDIO_API_KEY + STUDIO_BASE_URL for the real API,
    * STUDIO_BOT_DB, STUDIO_ALLOWED_*, the quotas, CREDITS_CONFIRM_THRESHOLD, LOG_LEVEL. Slack credentials are not
-   * used here (the playground is the stand-in; see startRealSlackBot). Default: none.
+   * used here (the playground is the stand-in; with them main.ts runs the bot's own entry). Default: none.
    */
   env?: Env;
   /** Mean generation time of the in-process sandbox, ms. Default 3000. */
@@ -85,7 +85,7 @@ function check(options: PlaygroundOptions): void {
   }
   if (options.env && hasSlackCredentials(options.env)) {
     throw new TypeError(
-      "@studio-kit/playground: Slack credentials are set, so there is no stand-in to run: use startRealSlackBot (main.ts does).",
+      "@studio-kit/playground: Slack credentials are set, so there is no stand-in to run: run the bot itself (@studio-kit/slack-bot/main; main.ts does).",
     );
   }
 }
