@@ -23,7 +23,7 @@ describe("which Slack and which API", () => {
       mode: "http",
       slack: { botToken: SECRETS.botToken, signingSecret: SECRETS.signingSecret },
       studio: { kind: "sandbox" },
-      store: { path: ":memory:" },
+      store: { kind: "sqlite", path: ":memory:" },
       logLevel: "warn",
     });
     expect(config.slack.apiUrl).toBeUndefined();
@@ -53,7 +53,7 @@ describe("which Slack and which API", () => {
       url: "http://localhost:3000",
       slack: "the local stand-in",
       studio: "the real studio API (STUDIO_API_KEY, STUDIO_BASE_URL)",
-      storePath: ":memory:",
+      store: { kind: "sqlite", path: ":memory:" },
     });
     expect(lines[0]).toBe("Studio playground: http://localhost:3000");
     expect(lines.join("\n").match(/https?:\/\//g)).toHaveLength(1);

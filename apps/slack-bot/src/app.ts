@@ -3,7 +3,8 @@ import type { StudioClient } from "@studio-kit/core";
 import type { Poller } from "@studio-kit/poller";
 import type { Config } from "./config.js";
 import type { BotDeps, BotLogger } from "./deps.js";
-import { resumeJobs } from "./jobs/resume.js";
+import { createJobLeases } from "./jobs/leases.js";
+import { carryOn, resumeJobs } from "./jobs/resume.js";
 import { register as registerActions } from "./listeners/actions/index.js";
 import { register as registerCommands } from "./listeners/commands/index.js";
 import { register as registerEvents } from "./listeners/events/index.js";
@@ -14,7 +15,7 @@ import { createKeyMode } from "./services/key-mode.js";
 import { SLACK_RETRY_CONFIG } from "./services/slack-retry.js";
 import { createStudioDataCache, type StudioDataCache } from "./services/studio-data.js";
 import { createThrottle, type Throttle } from "./services/throttle.js";
-import type { UpdateBudget } from "./services/update-budget.js";
+import { createUpdateBudget, type UpdateBudget } from "./services/update-budget.js";
 import { openSqliteStore } from "./store/sqlite/open.js";
 import type { BotStore } from "./store/types.js";
 
@@ -30,10 +31,15 @@ export interface BotAppOptions {
   studioData?: StudioDataCache;
   /** Default: one progress update per message every 10 s. */
   throttle?: Throttle;
-  /** The workspace's chat.update budget; default one per app (40 a minute). */
+  /** The workspace's chat.update budget; default 40 a minute, counted in the store (shared by replicas). */
   updateBudget?: UpdateBudget;
-  /** The durable state. Default: the SQLite file `config.store.path` (`:memory:` keeps it in the process). */
+  /**
+   * The durable state. Default: the SQLite file `config.store.path` (`:memory:` keeps it in the process). For
+   * PostgreSQL (DATABASE_URL), open it first: `store: await openStore(config.store)`.
+   */
   store?: BotStore;
+  /** This replica's id on the job leases. Default: host name, process id and a random part. */
+  replicaId?: string;
   /** Milliseconds since the epoch. Default `Date.now`. */
   now?: () => number;
 }
@@ -42,11 +48,20 @@ export interface BotAppOptions {
 export interface BotApp extends App {
   /** The durable state the app uses (close it after `app.stop()`). */
   readonly store: BotStore;
+  /** This replica's id, as its job leases and log lines name it. */
+  readonly replicaId: string;
   /**
-   * Follows every job a previous process left unfinished to its end, posting each result once. Call after
-   * `start()`; resolves with the number of jobs once all of them are done (minutes, for long generations).
+   * Claims the jobs free now (a previous process left them, or their replica's lease ran out) and follows each to
+   * its end, posting each result once. Resolves with their number once all of them are done (minutes, for long
+   * generations). A running bot calls {@link watchJobs} instead.
    */
   resumeJobs(): Promise<number>;
+  /**
+   * Claims free jobs now and every third of the lease (STUDIO_JOB_LEASE_SECONDS) until `stop()`, carrying each on:
+   * a replica that died has its jobs taken over within a lease and a third. Call after `start()`. `stop()` also
+   * releases this replica's leases, so the other replicas carry its jobs on at once.
+   */
+  watchJobs(): void;
 }
 
 type BoltLogger = NonNullable<AppOptions["logger"]>;
@@ -91,6 +106,8 @@ export function createBotApp(options: BotAppOptions): BotApp {
     config.mode === "socket" && config.slack.appToken
       ? new App({ ...base, socketMode: true, appToken: config.slack.appToken })
       : new App(base);
+  const store = options.store ?? defaultStore(config);
+  const now = options.now ?? Date.now;
   const deps: BotDeps = {
     config,
     studio: options.studio,
@@ -98,11 +115,18 @@ export function createBotApp(options: BotAppOptions): BotApp {
     logger,
     studioData: options.studioData ?? createStudioDataCache(options.studio),
     throttle: options.throttle ?? createThrottle(),
-    ...(options.updateBudget ? { updateBudget: options.updateBudget } : {}),
-    store: options.store ?? openSqliteStore({ path: config.store.path }),
-    now: options.now ?? Date.now,
+    updateBudget: options.updateBudget ?? createUpdateBudget({ windows: store.windows }),
+    store,
+    now,
     access: createAccessPolicy(config.access, { usergroupMembers: usergroupMembersFrom(app.client) }),
     keyMode: createKeyMode(),
+    leases: createJobLeases({
+      jobs: store.jobs,
+      logger,
+      leaseMs: config.jobLeaseMs,
+      now,
+      ...(options.replicaId ? { owner: options.replicaId } : {}),
+    }),
   };
   app.error(async (error) => {
     logger.error({ err: error }, "unhandled error in a listener");
@@ -112,5 +136,40 @@ export function createBotApp(options: BotAppOptions): BotApp {
   registerEvents(app, deps);
   registerActions(app, deps);
   registerViews(app, deps);
-  return Object.assign(app, { store: deps.store, resumeJobs: () => resumeJobs(deps, app.client) });
+  const stopBolt = app.stop.bind(app);
+  let pruner: NodeJS.Timeout | undefined;
+  return Object.assign(app, {
+    store,
+    replicaId: deps.leases.owner,
+    resumeJobs: () => resumeJobs(deps, app.client),
+    watchJobs() {
+      const prune = () =>
+        store.prune(deps.now()).catch((error: unknown) => logger.warn({ err: error }, "could not prune the store"));
+      void prune();
+      pruner ??= setInterval(prune, PRUNE_EVERY_MS).unref();
+      deps.leases.watch((job) => carryOn(deps, app.client, job));
+    },
+    // Stopping also hands this replica's jobs to the others at once instead of after its leases run out.
+    async stop(...args: Parameters<App["stop"]>) {
+      clearInterval(pruner);
+      try {
+        return await stopBolt(...args);
+      } finally {
+        await deps.leases.stop().catch((error: unknown) => logger.warn({ err: error }, "could not release job leases"));
+      }
+    },
+  });
+}
+
+/** How often a running bot removes old events, claims and finished jobs from its store. */
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+
+/** The SQLite store the configuration names; PostgreSQL is opened by the caller (it is asynchronous). */
+function defaultStore(config: Config): BotStore {
+  if (config.store.kind === "postgres") {
+    throw new Error(
+      "@studio-kit/slack-bot: DATABASE_URL is set: open the PostgreSQL store first and pass it, createBotApp({ ..., store: await openStore(config.store) }).",
+    );
+  }
+  return openSqliteStore({ path: config.store.path });
 }

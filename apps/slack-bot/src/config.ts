@@ -20,9 +20,17 @@ export interface Config {
   access: AccessConfig;
   /** Quotas on generations; a limit left out is not enforced (assignable to the store's `Limits`). */
   limits: { userOutputsPerHour?: number; dailyCredits?: number };
-  /** The SQLite file the bot keeps its state in: an absolute path, or `:memory:` (nothing survives a restart). */
-  store: { path: string };
+  /**
+   * Where the bot keeps its state: a SQLite file (an absolute path, or `:memory:`: nothing survives a restart), or
+   * PostgreSQL when `DATABASE_URL` is set (several replicas share it). The URL holds a password: never log it.
+   */
+  store: StoreConfig;
+  /** How long a replica's hold on a job lasts unless renewed (ms); a dead replica's jobs move on after it. */
+  jobLeaseMs: number;
 }
+
+/** The bot's state: embedded SQLite (one process), or a PostgreSQL database shared by replicas. */
+export type StoreConfig = { kind: "sqlite"; path: string } | { kind: "postgres"; url: string };
 
 /**
  * Who may generate (spend credits): a user listed in `users`, a member of a user group in `groups`, or anyone in a
@@ -48,6 +56,8 @@ export const CONFIG_DEFAULTS = {
   creditsConfirmThreshold: 50,
   /** Relative to the working directory, like any relative STUDIO_BOT_DB. */
   storePath: "studio-bot.db",
+  /** STUDIO_JOB_LEASE_SECONDS: renewed every 5 s, so a dead replica's jobs move on within 20 s. */
+  jobLeaseSeconds: 15,
 } as const;
 
 /** SQLite's name for a database that lives in memory only (https://www.sqlite.org/inmemorydb.html). */
@@ -139,6 +149,48 @@ function readLimits(env: Env, problems: string[]): Config["limits"] {
   return limits;
 }
 
+/** PostgreSQL when DATABASE_URL is set, the SQLite file otherwise. */
+function readStore(env: Env, cwd: string, problems: string[]): StoreConfig {
+  const url = read(env, "DATABASE_URL");
+  if (url === undefined) return { kind: "sqlite", path: readStorePath(env, cwd, problems) };
+  if (read(env, "STUDIO_BOT_DB") !== undefined) {
+    problems.push(
+      "DATABASE_URL and STUDIO_BOT_DB are both set: unset STUDIO_BOT_DB to keep the state in PostgreSQL (several replicas), or DATABASE_URL to keep it in the SQLite file (one process).",
+    );
+  }
+  if (!postgresUrl(url)) {
+    problems.push(
+      "DATABASE_URL must be a PostgreSQL connection URL: postgres://user:password@host:5432/database (postgresql:// works too).",
+    );
+  }
+  return { kind: "postgres", url };
+}
+
+function postgresUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "postgres:" || url.protocol === "postgresql:") && url.pathname.length > 1;
+  } catch {
+    return false;
+  }
+}
+
+/** STUDIO_JOB_LEASE_SECONDS, in ms. */
+function readLease(env: Env, problems: string[]): number {
+  const value = read(env, "STUDIO_JOB_LEASE_SECONDS");
+  if (value === undefined) return CONFIG_DEFAULTS.jobLeaseSeconds * 1000;
+  const seconds = Number(value);
+  // Below 3 s a slow database round trip could cost a live replica its jobs; above 5 minutes a dead replica's
+  // jobs would wait longer than anyone waits for a picture.
+  if (!/^\d+$/.test(value) || seconds < 3 || seconds > 300) {
+    problems.push(
+      "STUDIO_JOB_LEASE_SECONDS must be a whole number of seconds from 3 to 300 (default 15): how long a replica's hold on a job lasts; a dead replica's jobs move on after it.",
+    );
+    return CONFIG_DEFAULTS.jobLeaseSeconds * 1000;
+  }
+  return seconds * 1000;
+}
+
 /** The SQLite file: `:memory:` as is, anything else made absolute against `cwd`. */
 function readStorePath(env: Env, cwd: string, problems: string[]): string {
   const path = read(env, "STUDIO_BOT_DB") ?? CONFIG_DEFAULTS.storePath;
@@ -204,7 +256,8 @@ export function readConfig(env: Env, options: { cwd?: string } = {}): Config {
     channels: readIds(env, "STUDIO_ALLOWED_CHANNELS", problems),
   };
   const limits = readLimits(env, problems);
-  const store = { path: readStorePath(env, options.cwd ?? process.cwd(), problems) };
+  const store = readStore(env, options.cwd ?? process.cwd(), problems);
+  const jobLeaseMs = readLease(env, problems);
 
   if (problems.length || !botToken || !signingSecret) throw new ConfigError(problems);
   const slack: Config["slack"] = { botToken, signingSecret };
@@ -226,5 +279,15 @@ export function readConfig(env: Env, options: { cwd?: string } = {}): Config {
     access,
     limits,
     store,
+    jobLeaseMs,
   };
+}
+
+/** Where the state lives, for a start-up line: never the database URL (it holds a password), only its host. */
+export function describeStore(store: StoreConfig): string {
+  if (store.kind === "postgres") {
+    const url = new URL(store.url);
+    return `state in PostgreSQL at ${url.hostname}${url.port ? `:${url.port}` : ""}${url.pathname} (DATABASE_URL)`;
+  }
+  return store.path === IN_MEMORY_STORE ? "state in memory only" : `state in ${store.path}`;
 }

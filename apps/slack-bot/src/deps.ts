@@ -1,6 +1,7 @@
 import type { StudioClient } from "@studio-kit/core";
 import type { Poller } from "@studio-kit/poller";
 import type { Config } from "./config.js";
+import type { JobLeases } from "./jobs/leases.js";
 import type { AccessPolicy } from "./services/access.js";
 import type { KeyMode } from "./services/key-mode.js";
 import type { StudioDataCache } from "./services/studio-data.js";
@@ -38,4 +39,6 @@ export interface BotDeps {
   access: AccessPolicy;
   /** Whether the studio key is known to be read-only (learned from a refused mutation). */
   keyMode: KeyMode;
+  /** The jobs this replica works on, and its leases on them (several replicas share one store). */
+  leases: JobLeases;
 }

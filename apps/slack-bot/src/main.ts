@@ -4,8 +4,9 @@ import { createStudioClient } from "@studio-kit/core";
 import { createPoller } from "@studio-kit/poller";
 import { createVirtualClock, SANDBOX_KEYS, startSandboxServer } from "@studio-kit/sandbox";
 import { createBotApp } from "./app.js";
-import { type Config, ConfigError, IN_MEMORY_STORE, readConfig } from "./config.js";
+import { type Config, ConfigError, describeStore, readConfig } from "./config.js";
 import { createLogger } from "./logger.js";
+import { openStore } from "./store/open.js";
 
 function configOrExit(): Config {
   try {
@@ -41,24 +42,30 @@ async function main(): Promise<void> {
     api = `an in-process sandbox at ${server.url} (no STUDIO_API_KEY)`;
   }
   const studio = createStudioClient({ apiKey, baseUrl, logger });
+  // PostgreSQL's migrations run here, before the app listens; several replicas starting at once take turns.
+  const store = await openStore(config.store);
   const app = createBotApp({
     config,
     studio,
     poller: createPoller(studio),
     logger,
+    store,
     ...(config.slack.apiUrl ? { slackApiUrl: config.slack.apiUrl } : {}),
   });
   await app.init();
   await app.start(config.port);
   const slack = config.mode === "socket" ? "Slack in Socket Mode" : `Slack over HTTP on port ${config.port}`;
-  const store = config.store.path === IN_MEMORY_STORE ? "state in memory only" : `state in ${config.store.path}`;
-  logger.info({ mode: config.mode, studio: config.studio.kind }, `Studio bot running: ${slack}, ${api}, ${store}`);
+  logger.info(
+    { mode: config.mode, studio: config.studio.kind, replica: app.replicaId },
+    `Studio bot running: ${slack}, ${api}, ${describeStore(config.store)}`,
+  );
 
-  // Jobs a previous process left unfinished are followed to their end; that takes as long as the generations do.
-  app.resumeJobs().catch((error: unknown) => logger.error({ err: error }, "could not resume unfinished jobs"));
+  // Jobs left unfinished (by a previous process, or a replica that died) are claimed and followed to their end,
+  // now and every few seconds; that takes as long as the generations do.
+  app.watchJobs();
 
-  // A deploy stops the process with SIGTERM: stop taking requests and close the store cleanly. Jobs still running
-  // are resumed by the next process (each step is recorded before the next one starts).
+  // A deploy stops the process with SIGTERM: stop taking requests, hand this replica's jobs to the others (its
+  // leases are released) and close the store cleanly. Each job goes on from its last recorded step.
   const stop = async (signal: string) => {
     logger.info({ signal }, "stopping");
     await app.stop().catch(() => {});

@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import { describe, expect, expectTypeOf, it } from "vitest";
-import { type Config, ConfigError, readConfig } from "../src/index.js";
+import { type Config, ConfigError, describeStore, readConfig } from "../src/index.js";
 import type { Limits } from "../src/store/types.js";
 
 const BOT = "xoxb-1111-SECRET-BOT";
@@ -30,7 +30,8 @@ describe("readConfig", () => {
       creditsConfirmThreshold: 50,
       access: { users: [], groups: [], channels: [] },
       limits: {},
-      store: { path: "/srv/bot/studio-bot.db" },
+      store: { kind: "sqlite", path: "/srv/bot/studio-bot.db" },
+      jobLeaseMs: 15_000,
     });
   });
 
@@ -125,12 +126,47 @@ describe("readConfig", () => {
   });
 
   it("resolves a relative STUDIO_BOT_DB against the working directory and keeps absolute paths and :memory:", () => {
-    expect(readConfig({ ...base, STUDIO_BOT_DB: "data/bot.db" }, { cwd: "/srv/bot" }).store.path).toBe(
-      "/srv/bot/data/bot.db",
-    );
-    expect(readConfig({ ...base, STUDIO_BOT_DB: "/var/lib/studio/bot.db" }).store.path).toBe("/var/lib/studio/bot.db");
-    expect(readConfig({ ...base, STUDIO_BOT_DB: ":memory:" }).store.path).toBe(":memory:");
-    expect(readConfig(base).store.path).toBe(resolve(process.cwd(), "studio-bot.db"));
+    const pathOf = (env: Record<string, string>, cwd?: string) => {
+      const { store } = readConfig({ ...base, ...env }, cwd ? { cwd } : {});
+      return store.kind === "sqlite" ? store.path : store.kind;
+    };
+    expect(pathOf({ STUDIO_BOT_DB: "data/bot.db" }, "/srv/bot")).toBe("/srv/bot/data/bot.db");
+    expect(pathOf({ STUDIO_BOT_DB: "/var/lib/studio/bot.db" })).toBe("/var/lib/studio/bot.db");
+    expect(pathOf({ STUDIO_BOT_DB: ":memory:" })).toBe(":memory:");
+    expect(pathOf({})).toBe(resolve(process.cwd(), "studio-bot.db"));
+  });
+
+  it("keeps the state in PostgreSQL when DATABASE_URL is set, and describes it without the password", () => {
+    const url = "postgres://bot:s3cret-pw@db.internal:5433/studio";
+    const config = readConfig({ ...base, DATABASE_URL: url });
+    expect(config.store).toEqual({ kind: "postgres", url });
+    expect(describeStore(config.store)).toBe("state in PostgreSQL at db.internal:5433/studio (DATABASE_URL)");
+    expect(describeStore(config.store)).not.toContain("s3cret-pw");
+    expect(describeStore({ kind: "sqlite", path: ":memory:" })).toBe("state in memory only");
+  });
+
+  it("refuses a DATABASE_URL that is not PostgreSQL's, or set beside STUDIO_BOT_DB, never repeating it", () => {
+    for (const env of [
+      { DATABASE_URL: "mysql://bot:s3cret-pw@db/studio" },
+      { DATABASE_URL: "postgres://bot:s3cret-pw@db" },
+      { DATABASE_URL: "s3cret-pw" },
+    ]) {
+      const problems = problemsOf({ ...base, ...env });
+      expect(problems, JSON.stringify(env)).toEqual([expect.stringMatching(/^DATABASE_URL must be a PostgreSQL/)]);
+      expect(problems.join(" ")).not.toContain("s3cret-pw");
+    }
+    expect(problemsOf({ ...base, DATABASE_URL: "postgres://db/studio", STUDIO_BOT_DB: "bot.db" })).toEqual([
+      expect.stringMatching(/both set: unset STUDIO_BOT_DB .* or DATABASE_URL/),
+    ]);
+  });
+
+  it("takes the job lease in whole seconds from 3 to 300", () => {
+    expect(readConfig({ ...base, STUDIO_JOB_LEASE_SECONDS: "30" }).jobLeaseMs).toBe(30_000);
+    for (const bad of ["2", "301", "1.5", "ten"]) {
+      expect(problemsOf({ ...base, STUDIO_JOB_LEASE_SECONDS: bad })).toEqual([
+        expect.stringMatching(/^STUDIO_JOB_LEASE_SECONDS must be a whole number of seconds from 3 to 300/),
+      ]);
+    }
   });
 
   it("takes SLACK_API_URL for a local stand-in, ending it with a slash like Slack's own", () => {
@@ -160,7 +196,7 @@ describe("readConfig", () => {
     expect(config).toMatchObject({
       access: { users: [], groups: [], channels: [] },
       limits: {},
-      store: { path: "/srv/bot/studio-bot.db" },
+      store: { kind: "sqlite", path: "/srv/bot/studio-bot.db" },
     });
     expect(config.slack.apiUrl).toBeUndefined();
   });

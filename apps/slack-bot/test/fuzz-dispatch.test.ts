@@ -10,6 +10,7 @@ import type { BotDeps, BotLogger } from "../src/deps.js";
 import { dispatch } from "../src/flows/dispatch.js";
 import type { Posted, Surface } from "../src/flows/surface.js";
 import { parseCommand, parseMention, type SlackMessage } from "../src/index.js";
+import { createJobLeases } from "../src/jobs/leases.js";
 import { createAccessPolicy } from "../src/services/access.js";
 import { createKeyMode } from "../src/services/key-mode.js";
 import { createStudioDataCache } from "../src/services/studio-data.js";
@@ -178,6 +179,7 @@ beforeAll(async () => {
       errorLogs.push(message);
     },
   };
+  const store = openSqliteStore({ path: ":memory:" });
   deps = {
     config: readConfig({ SLACK_BOT_TOKEN: "xoxb-fuzz-token", SLACK_SIGNING_SECRET: "fuzz-signing-secret" }),
     studio,
@@ -186,10 +188,11 @@ beforeAll(async () => {
     studioData: createStudioDataCache(studio),
     throttle: createThrottle({ now }),
     updateBudget: createUpdateBudget({ now, sleep }),
-    store: openSqliteStore({ path: ":memory:" }),
+    store,
     now,
     access: createAccessPolicy({ users: [], groups: [], channels: [] }, { usergroupMembers: async () => [] }),
     keyMode: createKeyMode(),
+    leases: createJobLeases({ jobs: store.jobs, logger, now }),
   };
   // Real values for the flags, so a share of the texts passes the checks and reaches the API.
   const { catalog, presets } = await deps.studioData.get();

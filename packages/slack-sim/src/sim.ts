@@ -22,7 +22,7 @@ import { SlackSimError } from "./errors.js";
 import { createHandler } from "./handler.js";
 import { type SimServer, startServer } from "./server.js";
 import type { SlackRetry } from "./signing.js";
-import { channelOf, createState, dmIdOf } from "./state.js";
+import { channelOf, createState, dmIdOf, isTopLevel } from "./state.js";
 import type { Fault, SimCall, SimChannel, SimDownload, SimFile, SimMessage, SimUser, SimView, View } from "./types.js";
 
 /** How to build a sim. */
@@ -190,7 +190,7 @@ export function createSlackSim(options: SlackSimOptions): SlackSim {
     closeView: (input) => track(sendViewClosed(context, input)),
     conversation: (channel, { as } = {}) =>
       state.messages
-        .filter((m) => m.channel === channel && (!m.threadTs || m.threadTs === m.ts))
+        .filter((m) => m.channel === channel && isTopLevel(m))
         .filter(visible(as))
         .map(copy),
     thread: (channel, ts, { as } = {}) =>

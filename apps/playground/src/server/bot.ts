@@ -4,7 +4,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { StudioClient } from "@studio-kit/core";
 import type { Poller } from "@studio-kit/poller";
-import { type BotApp, type BotAppOptions, type Config, createBotApp } from "@studio-kit/slack-bot";
+import { type BotApp, type BotAppOptions, type Config, createBotApp, openStore } from "@studio-kit/slack-bot";
 import type { SlackSim } from "@studio-kit/slack-sim";
 
 /** What a caller may replace in the bot (tests: a throttle, a budget, a store, a clock). */
@@ -19,8 +19,9 @@ export interface StandInBot {
 }
 
 /**
- * Creates, checks (`auth.test` against the sim) and starts the bot, then resumes unfinished jobs (a STUDIO_BOT_DB
- * file may hold some) without waiting for them: that takes as long as their generations.
+ * Opens the bot's store (SQLite, or PostgreSQL with DATABASE_URL), creates, checks (`auth.test` against the sim) and
+ * starts the bot, then watches for unfinished jobs (a STUDIO_BOT_DB file may hold some) without waiting for them:
+ * that takes as long as their generations.
  */
 export async function startStandInBot(input: {
   config: Config;
@@ -31,6 +32,7 @@ export async function startStandInBot(input: {
   overrides?: BotOverrides;
 }): Promise<StandInBot> {
   const { logger } = input;
+  const store = input.overrides?.store ?? (await openStore(input.config.store));
   const app = createBotApp({
     config: input.config,
     studio: input.studio,
@@ -38,12 +40,13 @@ export async function startStandInBot(input: {
     logger,
     slackApiUrl: input.sim.apiUrl,
     ...input.overrides,
+    store,
   });
   try {
     await app.init();
     const server = (await app.start({ port: 0, host: "127.0.0.1" })) as Server;
     const { port } = server.address() as AddressInfo;
-    app.resumeJobs().catch((error: unknown) => logger.error({ err: error }, "could not resume unfinished jobs"));
+    app.watchJobs();
     return {
       app,
       eventsUrl: `http://127.0.0.1:${port}/slack/events`,

@@ -18,7 +18,7 @@ export function hasSlackCredentials(env: Env): boolean {
 
 /**
  * The bot's checked configuration against the stand-in: its own token and secret, the HTTP receiver (never
- * Socket Mode), state in memory unless STUDIO_BOT_DB says otherwise, and warnings only unless LOG_LEVEL says
+ * Socket Mode), state in memory unless STUDIO_BOT_DB (or DATABASE_URL) says otherwise, and warnings only unless LOG_LEVEL says
  * otherwise (the terminal shows the URL, not every job). Throws the bot's ConfigError (problems, never values).
  */
 export function standInConfig(env: Env, secrets: StandInSecrets, options: { cwd?: string } = {}): Config {
@@ -30,7 +30,8 @@ export function standInConfig(env: Env, secrets: StandInSecrets, options: { cwd?
       SLACK_SIGNING_SECRET: secrets.signingSecret,
       // The receiver listens on a free loopback port; PORT is the page's.
       PORT: "0",
-      STUDIO_BOT_DB: env.STUDIO_BOT_DB?.trim() || IN_MEMORY,
+      // DATABASE_URL alone means PostgreSQL; the in-memory default would contradict it.
+      STUDIO_BOT_DB: env.STUDIO_BOT_DB?.trim() || (env.DATABASE_URL?.trim() ? undefined : IN_MEMORY),
       LOG_LEVEL: env.LOG_LEVEL?.trim() || "warn",
     },
     options,

@@ -56,7 +56,7 @@ async function main(): Promise<void> {
       slack:
         "the local stand-in, in the page (set SLACK_BOT_TOKEN + SLACK_SIGNING_SECRET, or SLACK_APP_TOKEN, for real Slack)",
       studio: playground.studioDescription,
-      storePath: playground.storePath,
+      store: playground.store,
       access: playground.workspace.access,
     }).join("\n"),
   );

@@ -1,7 +1,7 @@
 // startPlayground: the sandbox (or the real API), slack-sim, the bot and the page server, in one process. The
 // wiring only; each part lives in its own module.
 import type { SandboxServer } from "@studio-kit/sandbox";
-import { type BotApp, type BotAppOptions, createLogger } from "@studio-kit/slack-bot";
+import { type BotApp, type BotAppOptions, createLogger, type StoreConfig } from "@studio-kit/slack-bot";
 import { createSlackSim, type SlackSim } from "@studio-kit/slack-sim";
 import type { Workspace } from "../shared/api.js";
 import { accessSummary } from "./access.js";
@@ -66,8 +66,8 @@ export interface Playground {
   workspace: Workspace;
   /** Which API the bot and the board view use, in words (for the start-up lines; never a value). */
   studioDescription: string;
-  /** Where the bot keeps its state: ":memory:" or a file path. */
-  storePath: string;
+  /** Where the bot keeps its state: SQLite (":memory:" or a file path), or PostgreSQL (DATABASE_URL). */
+  store: StoreConfig;
   /** Stops the page server, the bot, the sim and the sandbox, in that order. */
   close(): Promise<void>;
 }
@@ -205,7 +205,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       app: bot.app,
       workspace: workspace(),
       studioDescription: studio.description,
-      storePath: config.store.path,
+      store: config.store,
       close: closeAll,
     };
   } catch (error) {

@@ -34,8 +34,16 @@ export interface Surface {
   reply(message: SlackMessage): Promise<void>;
   /** A note only the asker sees (errors, checks). */
   ephemeral(message: SlackMessage): Promise<void>;
-  /** A message the whole conversation sees, replaced later by the results. */
-  post(message: SlackMessage): Promise<Posted>;
+  /**
+   * A message the whole conversation sees, replaced later by the results. A job's progress is tagged with its id
+   * (Slack message metadata where the Web API posts it), so a replica taking the job over can find it.
+   */
+  post(message: SlackMessage, tag?: PostTag): Promise<Posted>;
+}
+
+/** What a job's progress message is tagged with. */
+export interface PostTag {
+  jobId: string;
 }
 
 /** The Slack error code of a failed Web API call (`not_in_channel`, ...), if it is one. */

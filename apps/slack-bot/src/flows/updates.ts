@@ -41,6 +41,9 @@ export async function deliverFinal(
   message: SlackMessage,
 ): Promise<void> {
   deps.throttle.forget(progress.key);
+  finals.add(progress);
+  // A progress update still in flight must land before the result, or it would replace the result.
+  await inFlight.get(progress);
   try {
     if (progress.live) await budgetOf(deps).acquire(THIS_WORKSPACE);
     await progress.update(message);
@@ -54,10 +57,20 @@ export async function deliverFinal(
   }
 }
 
-/** Updates a progress message when the gate allows it; a failed update only logs. */
+// Progress updates in flight, and messages whose final update began: the final waits for the first and no progress
+// update starts after it (the budget check is a store round trip, so a slow one could otherwise land last).
+const inFlight = new WeakMap<Posted, Promise<void>>();
+const finals = new WeakSet<Posted>();
+
+/** Updates a progress message when the gate allows it, one update at a time; a failed update only logs. */
 export function showProgress(deps: BotDeps, progress: Posted, message: () => SlackMessage): void {
-  if (!progress.live || !gateOf(deps).take(progress.key)) return;
-  progress.update(message()).catch((error: unknown) => {
-    deps.logger.warn({ err: error }, "progress update failed");
-  });
+  if (!progress.live || finals.has(progress) || inFlight.has(progress)) return;
+  const update = async () => {
+    if (!(await gateOf(deps).take(progress.key)) || finals.has(progress)) return;
+    await progress.update(message());
+  };
+  const running = update()
+    .catch((error: unknown) => deps.logger.warn({ err: error }, "progress update failed"))
+    .finally(() => inFlight.delete(progress));
+  inFlight.set(progress, running);
 }

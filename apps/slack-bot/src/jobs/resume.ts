@@ -4,8 +4,10 @@ import type { Posted, Surface } from "../flows/surface.js";
 import { deliverFinal } from "../flows/updates.js";
 import { conversationSurface, livePosted, toSlack } from "../listeners/slack-message.js";
 import { lostJobMessage } from "../messages/jobs.js";
-import type { JobRecord } from "../store/types.js";
+import { findJobMessage } from "../services/job-metadata.js";
+import { type JobRecord, LeaseLostError } from "../store/types.js";
 import { handlerOf } from "./kinds.js";
+import { record } from "./record.js";
 import { followJob, sendJob, shareFiles } from "./run.js";
 
 /** The surface a stored job answers on: its conversation (and thread), through the bot's Web API client. */
@@ -39,16 +41,36 @@ export function jobPosted(client: webApi.WebClient, job: JobRecord, fetchFn: typ
   };
 }
 
-/** Carries one stored job on from where the last process left it (see run.ts for the states). */
+/**
+ * The progress message a replica posted for the job but died before recording (found by the job id in its Slack
+ * metadata), so that it is reused rather than posted twice. Undefined when there is none or it cannot be looked up.
+ */
+async function unrecordedProgress(
+  deps: BotDeps,
+  client: webApi.WebClient,
+  job: JobRecord,
+): Promise<Posted | undefined> {
+  try {
+    const ts = await findJobMessage(client, job);
+    return ts ? livePosted(client, job.channel, ts) : undefined;
+  } catch (error) {
+    // Without the *:history scopes (or a channel the bot left) the lookup fails: posting anew is the lesser harm.
+    deps.logger.warn({ err: error, job: job.id }, "could not look for the job's progress message; posting a new one");
+    return undefined;
+  }
+}
+
+/** Carries one claimed job on from where the last replica left it (see run.ts for the states). */
 async function resumeJob(deps: BotDeps, client: webApi.WebClient, stored: JobRecord): Promise<void> {
   let job = stored;
   const surface = jobSurface(client, job);
   const handler = handlerOf(job);
   let posted = jobPosted(client, job);
   if (!posted) {
-    // Nothing recorded where the progress is: it was never posted (or the bot stopped before recording it).
-    posted = await surface.post(handler.progress(job));
-    job = await deps.store.jobs.update(job.id, { progress: posted.where });
+    // Not recorded: posted by a replica that died before recording it, or never posted at all.
+    posted =
+      (await unrecordedProgress(deps, client, job)) ?? (await surface.post(handler.progress(job), { jobId: job.id }));
+    job = await record(deps, job.id, { progress: posted.where });
   }
   switch (job.state) {
     case "new": {
@@ -60,7 +82,7 @@ async function resumeJob(deps: BotDeps, client: webApi.WebClient, stored: JobRec
     case "sending":
       // It may have reached the API, and its ids are unknown: never sent again (credits are money).
       await deliverFinal(deps, surface, posted, lostJobMessage(job));
-      await deps.store.jobs.update(job.id, { state: "done", outcome: "lost" });
+      await record(deps, job.id, { state: "done", outcome: "lost" });
       return;
     case "running":
       await followJob(deps, surface, posted, job);
@@ -77,23 +99,36 @@ async function resumeJob(deps: BotDeps, client: webApi.WebClient, stored: JobRec
 }
 
 /**
- * Resumes every job a previous process left unfinished: each is followed to its end and its final message posted
- * once (in place of its progress message). Resolves when all of them are done; a job that fails is logged and
- * marked done so it is not retried forever.
+ * Carries a claimed job on to its end; never throws. A job that fails is logged and marked done so it is not
+ * retried forever; a job another replica took over (this one lost its lease) is left to it.
+ */
+export async function carryOn(deps: BotDeps, client: webApi.WebClient, job: JobRecord): Promise<void> {
+  try {
+    await resumeJob(deps, client, job);
+  } catch (error) {
+    if (error instanceof LeaseLostError) {
+      deps.logger.warn({ job: job.id, replica: deps.leases.owner }, "another replica took this job over");
+      return;
+    }
+    deps.logger.error({ err: error, job: job.id, user: job.user }, "could not resume a job");
+    await record(deps, job.id, { state: "done", outcome: "error" }).catch(() => {});
+  } finally {
+    deps.leases.drop(job.id);
+  }
+}
+
+/**
+ * Claims the jobs free now (left by a replica that stopped, or whose lease ran out) and carries each on, its final
+ * message posted once (in place of its progress message). Resolves with their number once all of them are done.
  */
 export async function resumeJobs(deps: BotDeps, client: webApi.WebClient): Promise<number> {
-  await deps.store.prune(deps.now());
-  const jobs = await deps.store.jobs.unfinished();
-  if (jobs.length) deps.logger.info({ jobs: jobs.length }, "resuming the jobs a previous run left unfinished");
-  await Promise.all(
-    jobs.map(async (job) => {
-      try {
-        await resumeJob(deps, client, job);
-      } catch (error) {
-        deps.logger.error({ err: error, job: job.id, user: job.user }, "could not resume a job");
-        await deps.store.jobs.update(job.id, { state: "done", outcome: "error" }).catch(() => {});
-      }
-    }),
-  );
+  const jobs = await deps.leases.claim();
+  if (jobs.length) {
+    deps.logger.info(
+      { jobs: jobs.length, replica: deps.leases.owner },
+      "resuming the jobs a previous run left unfinished",
+    );
+  }
+  await Promise.all(jobs.map((job) => carryOn(deps, client, job)));
   return jobs.length;
 }

@@ -3,6 +3,7 @@
 //   poll → the final message in place of the progress → `delivered` → result files → `done`.
 // A bot killed at any point resumes from the record (resume.ts): a job that reached `sending` is never sent again,
 // and the final message replaces the same progress message, so posting it again after a restart changes nothing.
+// Every record is fenced by the job's lease (record.ts): of several replicas, only the holder moves a job on.
 
 import type { BotDeps } from "../deps.js";
 import { mayGenerate } from "../flows/gate.js";
@@ -11,8 +12,9 @@ import { deliverFinal, showProgress } from "../flows/updates.js";
 import { type ResultFile, uploadResults } from "../flows/upload-results.js";
 import { limitReachedMessage, readOnlyKeyMessage } from "../messages/access.js";
 import { problemMessage } from "../messages/problems.js";
-import type { JobRecord, NewJob } from "../store/types.js";
+import { type JobRecord, LeaseLostError, type NewJob } from "../store/types.js";
 import { handlerOf } from "./kinds.js";
+import { record } from "./record.js";
 import { certainlyNotRun } from "./spent.js";
 
 /** Sends the job's mutation (once: `sending` is recorded first) and records the ids; false when it ended there. */
@@ -22,34 +24,36 @@ export async function sendJob(
   posted: Posted,
   stored: JobRecord,
 ): Promise<JobRecord | null> {
-  const { store, logger } = deps;
-  let job = await store.jobs.update(stored.id, { state: "sending" });
+  const { logger } = deps;
+  // Fenced: if another replica took the job over, this throws and nothing is sent.
+  let job = await record(deps, stored.id, { state: "sending" });
   const handler = handlerOf(job);
   try {
     const sent = await handler.send(deps, job);
     if (!sent.accepted) {
       logger.warn({ user: job.user, job: job.id, kind: job.request.kind }, "generation was not accepted");
       await deliverFinal(deps, surface, posted, sent.message);
-      await store.jobs.update(job.id, { state: "done", outcome: "failed" });
+      await record(deps, job.id, { state: "done", outcome: "failed" });
       return null;
     }
-    job = await store.jobs.update(job.id, { state: "running", resultIds: sent.ids });
+    job = await record(deps, job.id, { state: "running", resultIds: sent.ids });
     logger.info({ user: job.user, job: job.id, kind: job.request.kind, ids: sent.ids }, "generation queued");
     return job;
   } catch (error) {
+    if (error instanceof LeaseLostError) throw error;
     const notRun = certainlyNotRun(error);
     // A read-only key is learned here, from the first refused generation; later ones are refused before sending.
     const readOnly = deps.keyMode.learnFrom(error);
     logger.error({ err: error, user: job.user, job: job.id, notRun, readOnly }, "generation could not be sent");
     await deliverFinal(deps, surface, posted, readOnly ? readOnlyKeyMessage() : problemMessage(error));
-    await store.jobs.update(job.id, { state: "done", outcome: notRun ? "not-sent" : "error" });
+    await record(deps, job.id, { state: "done", outcome: notRun ? "not-sent" : "error" });
     return null;
   }
 }
 
 /** Polls a running job to its end, replaces the progress with the final message, then shares the result files. */
 export async function followJob(deps: BotDeps, surface: Surface, posted: Posted, job: JobRecord): Promise<void> {
-  const { store, logger } = deps;
+  const { logger } = deps;
   const handler = handlerOf(job);
   let outcome: "completed" | "failed" | "error" = "error";
   let files: ResultFile[] = [];
@@ -63,7 +67,7 @@ export async function followJob(deps: BotDeps, surface: Surface, posted: Posted,
     logger.error({ err: error, user: job.user, job: job.id }, "generation did not finish");
     await deliverFinal(deps, surface, posted, problemMessage(error));
   }
-  job = await store.jobs.update(job.id, { state: "delivered", outcome });
+  job = await record(deps, job.id, { state: "delivered", outcome });
   await shareFiles(deps, surface, posted, job, files);
 }
 
@@ -82,18 +86,19 @@ export async function shareFiles(
   const pending = files.filter((file) => !uploaded.includes(file.id));
   await uploadResults(deps, surface, posted, pending, async (file) => {
     uploaded = [...uploaded, file.id];
-    await deps.store.jobs.update(job.id, { uploadedFiles: uploaded });
+    await record(deps, job.id, { uploadedFiles: uploaded });
   });
-  await deps.store.jobs.update(job.id, { state: "done" });
+  await record(deps, job.id, { state: "done" });
 }
 
 /** What a flow hands over once its checks passed: the job to store (the runner adds who and where). */
 export type JobSpec = Pick<NewJob, "request" | "outputs" | "credits" | "origin">;
 
 /**
- * Checks that the asker may generate (gate.ts), stores the job within the quotas, posts its progress, sends it and follows it to the end. Answers the asker when a
- * quota refuses it. Resolves false when a quota refused it (so a button's claim can be released), true once the
- * mutation was sent. Throws when the progress could not be posted (nothing was sent; the caller tells the user).
+ * Checks that the asker may generate (gate.ts), stores the job within the quotas (held by this replica's lease),
+ * posts its progress, sends it and follows it to the end. Answers the asker when a quota refuses it. Resolves false
+ * when a quota refused it (so a button's claim can be released), true once the job was stored and its progress
+ * posted. Throws when the progress could not be posted (nothing was sent; the caller tells the user).
  */
 export async function runJob(deps: BotDeps, surface: Surface, spec: JobSpec): Promise<boolean> {
   const { store } = deps;
@@ -107,24 +112,34 @@ export async function runJob(deps: BotDeps, surface: Surface, spec: JobSpec): Pr
       createdAt: deps.now(),
     },
     deps.config.limits,
+    deps.leases.lease(),
   );
   if (!created.ok) {
     await surface.ephemeral(limitReachedMessage(created, spec, deps.now()));
     return false;
   }
   let job = created.job;
-  const handler = handlerOf(job);
-  let posted: Posted;
+  deps.leases.hold(job.id);
   try {
-    posted = await surface.post(handler.progress(job));
+    const handler = handlerOf(job);
+    let posted: Posted;
+    try {
+      posted = await surface.post(handler.progress(job), { jobId: job.id });
+    } catch (error) {
+      await record(deps, job.id, { state: "done", outcome: "not-sent" });
+      throw error;
+    }
+    // Posting counts as the message's latest write: the first progress update comes one interval later.
+    deps.throttle.take(posted.key);
+    job = await record(deps, job.id, { progress: posted.where });
+    const running = await sendJob(deps, surface, posted, job);
+    if (running) await followJob(deps, surface, posted, running);
   } catch (error) {
-    await store.jobs.update(job.id, { state: "done", outcome: "not-sent" });
-    throw error;
+    // This replica paused past its lease and another one carries the job on from the record: stop quietly.
+    if (!(error instanceof LeaseLostError)) throw error;
+    deps.logger.warn({ job: job.id, replica: deps.leases.owner }, "another replica took this job over");
+  } finally {
+    deps.leases.drop(job.id);
   }
-  // Posting counts as the message's latest write: the first progress update comes one interval later.
-  deps.throttle.take(posted.key);
-  job = await store.jobs.update(job.id, { progress: posted.where });
-  const running = await sendJob(deps, surface, posted, job);
-  if (running) await followJob(deps, surface, posted, running);
   return true;
 }

@@ -1,6 +1,7 @@
 import type { types, webApi } from "@slack/bolt";
-import type { Posted, Surface } from "../flows/surface.js";
+import type { Posted, PostTag, Surface } from "../flows/surface.js";
 import type { SlackMessage } from "../messages/blocks.js";
+import { jobMetadata } from "../services/job-metadata.js";
 
 /** A builder's message as the Web API's arguments: the builders type blocks loosely, Slack's types strictly. */
 export function toSlack(message: SlackMessage): { text: string; blocks: types.KnownBlock[] } {
@@ -9,18 +10,20 @@ export function toSlack(message: SlackMessage): { text: string; blocks: types.Kn
 
 /**
  * Posts a message (in a thread when `threadTs` is given) and returns the handle the flows update it through:
- * progress first, then the result in its place.
+ * progress first, then the result in its place. A tagged post carries its job's id in the message's metadata.
  */
 export async function postLive(
   client: webApi.WebClient,
   channel: string,
   message: SlackMessage,
   threadTs?: string,
+  tag?: PostTag,
 ): Promise<Posted> {
   const posted = await client.chat.postMessage({
     channel,
     ...(threadTs === undefined ? {} : { thread_ts: threadTs }),
     ...toSlack(message),
+    ...(tag ? { metadata: jobMetadata(tag.jobId) } : {}),
   });
   return livePosted(client, channel, posted.ts ?? "");
 }
@@ -69,6 +72,6 @@ export function conversationSurface(
     files: client,
     reply,
     ephemeral: options.ephemeralAsReply ? reply : ephemeral,
-    post: (message) => postLive(client, channel, message, threadTs),
+    post: (message, tag) => postLive(client, channel, message, threadTs, tag),
   };
 }

@@ -3,7 +3,8 @@ import { defaultSleep } from "@studio-kit/core";
 // a minute per workspace across all jobs, on top of one update per message every 10 s (services/throttle.ts).
 //
 // The budget is a rolling window: it remembers when each of the last `limit` updates went out, and an update may
-// go when fewer than `limit` went out in the last `windowMs`.
+// go when fewer than `limit` went out in the last `windowMs`. The bot counts them in its store (RateWindows), so
+// every replica on one database spends the same budget; each take is atomic there.
 //
 // The choice for final results (see README, Choices): progress updates are best effort and are skipped when the
 // budget is short, and they may only use `limit - reserve` of it, so some room is always kept for results. A
@@ -12,22 +13,29 @@ import { defaultSleep } from "@studio-kit/core";
 // the results as a new message instead would leave a stale progress message behind and spend chat.postMessage,
 // which has its own per-channel limit. A flow whose update still fails falls back to posting a new message.
 
+import type { RateWindows } from "../store/types.js";
+import { memoryWindows } from "./memory-windows.js";
 import type { Throttle } from "./throttle.js";
 
-/** A per-workspace budget of `chat.update` calls in a rolling window. */
+/** A per-workspace budget of `chat.update` calls in a rolling window, shared by every replica given one store. */
 export interface UpdateBudget {
   /** Takes a slot for a progress update if one is free outside the reserve; false (nothing taken) otherwise. */
-  tryTakeProgress(workspace: string): boolean;
+  tryTakeProgress(workspace: string): Promise<boolean>;
   /** True when a progress update could take a slot now (nothing taken). */
-  hasProgressRoom(workspace: string): boolean;
+  hasProgressRoom(workspace: string): Promise<boolean>;
   /** Takes a slot for a final result, waiting for one if the budget is spent. Never refuses. */
   acquire(workspace: string, signal?: AbortSignal): Promise<void>;
   /** Updates counted in the current window for `workspace` (for logs and tests). */
-  used(workspace: string): number;
+  used(workspace: string): Promise<number>;
 }
 
 /** Options of {@link createUpdateBudget}. */
 export interface UpdateBudgetOptions {
+  /**
+   * Where the updates are counted. Default: in this process only. The bot passes its store's windows
+   * (`store.windows`), so replicas sharing a database share one budget.
+   */
+  windows?: RateWindows;
   /** chat.update calls per window per workspace. Default 40. */
   limit?: number;
   /** The rolling window, in ms. Default 60000. */
@@ -43,15 +51,15 @@ export interface UpdateBudgetOptions {
 /** The issue's ceiling: chat.update calls a minute per workspace, across all jobs. */
 export const UPDATES_PER_MINUTE = 40;
 
-/** The key used when the app serves one workspace (one bot token): every job of this process shares it. */
+/** The key used when the app serves one workspace (one bot token): every job of every replica shares it. */
 export const THIS_WORKSPACE = "workspace";
 
 /**
  * A rolling-window budget of `chat.update` calls per workspace.
  *
  * @example
- * const budget = createUpdateBudget();
- * if (budget.tryTakeProgress(team)) await client.chat.update(progress);
+ * const budget = createUpdateBudget({ windows: store.windows });
+ * if (await budget.tryTakeProgress(team)) await client.chat.update(progress);
  * await budget.acquire(team); await client.chat.update(results);
  */
 export function createUpdateBudget(options: UpdateBudgetOptions = {}): UpdateBudget {
@@ -60,49 +68,29 @@ export function createUpdateBudget(options: UpdateBudgetOptions = {}): UpdateBud
   const reserve = Math.min(options.reserve ?? 10, Math.max(0, limit - 1));
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? defaultSleep;
-  const sent = new Map<string, number[]>();
-
-  /** The times of the updates still inside the window, oldest first (expired ones dropped). */
-  const recent = (workspace: string): number[] => {
-    const at = now();
-    const times = (sent.get(workspace) ?? []).filter((time) => at - time < windowMs);
-    if (times.length) sent.set(workspace, times);
-    else sent.delete(workspace);
-    return times;
-  };
-  const take = (workspace: string, times: number[]) => {
-    times.push(now());
-    sent.set(workspace, times);
-  };
+  const windows = options.windows ?? memoryWindows();
+  const key = (workspace: string) => `chat.update:${workspace}`;
 
   return {
-    hasProgressRoom: (workspace) => recent(workspace).length < limit - reserve,
-    tryTakeProgress(workspace) {
-      const times = recent(workspace);
-      if (times.length >= limit - reserve) return false;
-      take(workspace, times);
-      return true;
-    },
+    hasProgressRoom: async (workspace) => (await windows.count(key(workspace), now(), windowMs)).used < limit - reserve,
+    tryTakeProgress: async (workspace) => (await windows.take(key(workspace), now(), windowMs, limit - reserve)).taken,
     async acquire(workspace, signal) {
       for (;;) {
-        const times = recent(workspace);
-        if (times.length < limit) {
-          take(workspace, times);
-          return;
-        }
-        // Full: the oldest update leaves the window first. Concurrent waiters re-check after waking.
-        const oldest = times[0] ?? now();
-        await sleep(Math.max(1, oldest + windowMs - now()), signal);
+        const at = now();
+        const window = await windows.take(key(workspace), at, windowMs, limit);
+        if (window.taken) return;
+        // Full: the oldest update leaves the window first. Concurrent waiters (any replica) re-check after waking.
+        await sleep(Math.max(1, (window.oldest ?? at) + windowMs - at), signal);
       }
     },
-    used: (workspace) => recent(workspace).length,
+    used: async (workspace) => (await windows.count(key(workspace), now(), windowMs)).used,
   };
 }
 
 /** The per-message throttle and the workspace budget together: the gate each progress update passes. */
 export interface ProgressGate {
   /** True (and counted by both) when the message may be updated now with progress; false, nothing counted, otherwise. */
-  take(key: string): boolean;
+  take(key: string): Promise<boolean>;
 }
 
 /**
@@ -112,8 +100,8 @@ export interface ProgressGate {
  */
 export function progressGate(throttle: Throttle, budget: UpdateBudget, workspace = THIS_WORKSPACE): ProgressGate {
   return {
-    take(key) {
-      if (!budget.hasProgressRoom(workspace)) return false;
+    async take(key) {
+      if (!(await budget.hasProgressRoom(workspace))) return false;
       if (!throttle.take(key)) return false;
       return budget.tryTakeProgress(workspace);
     },

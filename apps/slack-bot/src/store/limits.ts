@@ -1,6 +1,12 @@
 import type { CreateResult, Limits, NewJob, Usage } from "./types.js";
 
 /**
+ * The SQL condition (the same in SQLite and PostgreSQL) of the jobs a quota counts: jobs that nothing was sent for do
+ * not count; every other job does, FAILED ones included (the platform may have charged for them).
+ */
+export const COUNTED_JOBS = "(outcome IS NULL OR outcome <> 'not-sent')";
+
+/**
  * Whether a job fits the limits given the usage: the refusal, or null when it fits. One function for every store
  * (which applies it inside its transaction) and for the checks before a Confirm prompt (which only read).
  */

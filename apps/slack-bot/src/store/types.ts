@@ -2,8 +2,9 @@
 // channel defaults, pending confirmations, processed Slack event ids, button claims and the usage the quotas count.
 //
 // Every method is async and every check-and-change is ONE method (create-within-limits, first-sight of an event,
-// claiming a click, taking a confirmation): an implementation makes each atomic, in a transaction on SQLite
-// (store/sqlite.ts, the embedded default) and the same on a networked engine when several replicas share it.
+// claiming a click, taking a confirmation, claiming a job): an implementation makes each atomic, in a transaction
+// on SQLite (store/sqlite/, the embedded default) and on PostgreSQL (store/postgres/, when several replicas share
+// one database).
 // Callers never hold a transaction open across an await of the network.
 
 import type { ImageCommand, MusicCommand, VideoCommand, VoiceCommand } from "../commands/types.js";
@@ -102,12 +103,27 @@ export interface JobRecord {
   credits: number;
   /** A click's claim key, when a button started the job. */
   origin?: string;
+  /** Which replica works on the job, and until when (renewed while it does). */
+  lease?: Lease;
   createdAt: number;
   updatedAt: number;
 }
 
+/**
+ * A replica's hold on a job: only `owner` works on it (sends, polls, posts) until `until` (ms since the epoch). The
+ * owner renews it while it works; when the owner dies, the lease runs out and another replica claims the job.
+ */
+export interface Lease {
+  /** The replica's id (one per process). */
+  owner: string;
+  until: number;
+}
+
 /** A new job: the store adds the id, state `new`, empty lists and the times. */
-export type NewJob = Omit<JobRecord, "id" | "state" | "outcome" | "resultIds" | "uploadedFiles" | "updatedAt">;
+export type NewJob = Omit<
+  JobRecord,
+  "id" | "state" | "outcome" | "resultIds" | "uploadedFiles" | "lease" | "updatedAt"
+>;
 
 /** What may change on a job. */
 export type JobPatch = Partial<Pick<JobRecord, "state" | "outcome" | "progress" | "resultIds" | "uploadedFiles">>;
@@ -136,14 +152,33 @@ export type CreateResult =
   | { ok: false; limit: "user-hourly"; usage: Usage; max: number }
   | { ok: false; limit: "daily-credits"; usage: Usage; max: number };
 
-/** The jobs, durable. */
+/**
+ * The jobs, durable. Several replicas share them: a job is worked on only by the holder of its lease, and every
+ * change is fenced by it (a replica that lost its lease, paused past it, cannot write, so it cannot send twice).
+ */
 export interface JobStore {
-  /** Atomically checks `limits` against the usage and stores the job (state `new`) when they allow it. */
-  create(job: NewJob, limits: Limits): Promise<CreateResult>;
-  /** Applies a patch; returns the job as stored after it. Throws on an unknown id. */
-  update(id: string, patch: JobPatch): Promise<JobRecord>;
+  /**
+   * Atomically checks `limits` against the usage and stores the job (state `new`, held by `lease`) when they allow
+   * it. Creations racing from any number of replicas never pass a limit together.
+   */
+  create(job: NewJob, limits: Limits, lease: Lease): Promise<CreateResult>;
+  /**
+   * Applies a patch when `owner` is the job's lease owner (fenced by the owner only: a lease that ran out but was
+   * not claimed yet still lets its owner write); returns the job as stored after it. Throws
+   * {@link LeaseLostError} when another replica holds it now, and an Error on an unknown id.
+   */
+  update(id: string, patch: JobPatch, owner: string): Promise<JobRecord>;
   get(id: string): Promise<JobRecord | undefined>;
-  /** Every job not `done`, oldest first: what a starting bot resumes. */
+  /**
+   * Claims up to `max` unfinished jobs whose lease ran out by `now` (`until <= now`, or never had one), oldest first, for
+   * `lease`; returns them as claimed. Replicas claiming at once each get different jobs (none waits for another).
+   */
+  claim(lease: Lease, now: number, max: number): Promise<JobRecord[]>;
+  /** Extends `lease.owner`'s leases on `ids` (finished or not) to `lease.until`; returns the ids it still held. */
+  renew(lease: Lease, ids: readonly string[]): Promise<string[]>;
+  /** Ends `owner`'s leases on its unfinished jobs now, so other replicas claim them at once (a clean stop). */
+  release(owner: string): Promise<void>;
+  /** Every job not `done`, oldest first (to inspect; a replica works on a job only after claiming it). */
   unfinished(): Promise<JobRecord[]>;
   /** A user's most recent jobs, newest first (App Home). */
   recent(user: string, limit: number): Promise<JobRecord[]>;
@@ -173,13 +208,41 @@ export interface ChannelDefaultsStore {
   list(): Promise<{ channel: string; board: DefaultBoard }[]>;
 }
 
-/** Everything the bot keeps across restarts. */
+/** Uses of a key counted in a rolling window (how often a workspace's messages were updated), across replicas. */
+export interface RateWindows {
+  /**
+   * Counts one use of `key` at `now` when fewer than `max` were counted in the `windowMs` before `now`; otherwise
+   * counts nothing. Atomic across replicas. Returns whether it counted, and the window as it is after.
+   */
+  take(key: string, now: number, windowMs: number, max: number): Promise<WindowUse & { taken: boolean }>;
+  /** The uses of `key` in the `windowMs` before `now`. */
+  count(key: string, now: number, windowMs: number): Promise<WindowUse>;
+}
+
+/** The uses in a window: how many, and when the oldest of them was (ms), or null when none. */
+export interface WindowUse {
+  used: number;
+  oldest: number | null;
+}
+
+/** Thrown by {@link JobStore.update} when another replica holds the job now: the caller stops working on it. */
+export class LeaseLostError extends Error {
+  readonly code = "LEASE_LOST";
+  constructor(readonly jobId: string) {
+    super(`@studio-kit/slack-bot: job ${jobId} is held by another replica now; this one stops working on it.`);
+    this.name = "LeaseLostError";
+  }
+}
+
+/** Everything the bot keeps across restarts, shared by every replica using the same database. */
 export interface BotStore {
   jobs: JobStore;
   events: EventLog;
   claims: Claims;
   channelDefaults: ChannelDefaultsStore;
   pendingRequests: PendingRequests;
+  /** The chat.update budget's window, shared by every replica. */
+  windows: RateWindows;
   /** Removes what no one needs any more (old events, finished jobs, expired claims). */
   prune(now: number): Promise<void>;
   close(): Promise<void>;

@@ -2,59 +2,19 @@
 // with its state in a SQLite file, against slack-sim and a sandbox in this process. Ten generations are put in
 // flight, the process is killed with SIGKILL, the generations finish while it is down, and a new process on the
 // same file must post all ten results exactly once without sending any generation again.
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { createVirtualClock, type SandboxServer, startSandboxServer } from "@studio-kit/sandbox";
 import { createSlackSim, type SlackSim } from "@studio-kit/slack-sim";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BOT_TOKEN, eventually, SIGNING_SECRET } from "./harness.js";
+import { type BotProcess, freePort, kill, startBotProcess } from "./processes.js";
 import { findSentinels } from "./sentinel.js";
 
-const MAIN = fileURLToPath(new URL("../../dist/main.js", import.meta.url));
 const CHANNEL = "C0GENERAL";
 const GENERATIONS = 10;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-interface BotProcess {
-  child: ChildProcess;
-  output: string[];
-}
-
-/** Starts `node dist/main.js` and resolves once it logs that it is running. */
-async function startBotProcess(env: Record<string, string>): Promise<BotProcess> {
-  const child = spawn(process.execPath, [MAIN], {
-    env: { PATH: process.env.PATH ?? "", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const output: string[] = [];
-  const collect = (chunk: Buffer) => output.push(...chunk.toString("utf8").split("\n").filter(Boolean));
-  child.stdout?.on("data", collect);
-  child.stderr?.on("data", collect);
-  await eventually(() => {
-    if (child.exitCode !== null) throw new Error(`the bot exited: ${output.join("\n")}`);
-    expect(output.some((line) => line.includes("Studio bot running"))).toBe(true);
-  }, 20_000);
-  return { child, output };
-}
-
-async function kill(bot: BotProcess, signal: NodeJS.Signals): Promise<void> {
-  if (bot.child.exitCode !== null || bot.child.signalCode !== null) return;
-  const exited = new Promise((resolve) => bot.child.once("exit", resolve));
-  bot.child.kill(signal);
-  await exited;
-}
 
 const jobStates = (path: string) => {
   const db = new Database(path, { readonly: true, fileMustExist: true });
@@ -96,6 +56,8 @@ describe("the bot killed with SIGKILL while generations are in flight", () => {
       PORT: String(port),
       LOG_LEVEL: "info",
       CREDITS_CONFIRM_THRESHOLD: "100000",
+      // The killed process's leases must run out before the next one claims its jobs: the shortest lease allowed.
+      STUDIO_JOB_LEASE_SECONDS: "3",
     };
   });
 
@@ -159,7 +121,7 @@ describe("the bot killed with SIGKILL while generations are in flight", () => {
     const files = messages.flatMap((message) => message.files.map((file) => file.name));
     expect(files).toHaveLength(GENERATIONS);
     expect(new Set(files).size).toBe(GENERATIONS);
-    expect(second.output.join("\n")).toContain("resuming the jobs a previous run left unfinished");
+    expect(second.output.join("\n")).toContain("claimed unfinished jobs");
     // Neither process wrote its bot token or signing secret anywhere.
     expect(findSentinels([...first.output, ...second.output])).toEqual([]);
   }, 90_000);

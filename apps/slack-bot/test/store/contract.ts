@@ -1,9 +1,9 @@
 // The behaviour every BotStore implementation must have, as one suite: each implementation's test file calls
-// `storeContract` with a way to open a fresh store. A networked engine (a later issue) runs the same suite.
+// `storeContract` with a way to open a fresh store: SQLite (sqlite.test.ts) and PostgreSQL (postgres.test.ts).
 import { afterEach, describe, expect, it } from "vitest";
 import type { ImageCommand } from "../../src/commands/types.js";
 import { PENDING_TTL_MS } from "../../src/services/pending-requests.js";
-import type { BotStore, NewJob } from "../../src/store/types.js";
+import { type BotStore, LeaseLostError, type NewJob } from "../../src/store/types.js";
 
 /** Opens a fresh, empty store whose pending requests read `now`. */
 export type OpenStore = (options: { now: () => number }) => Promise<BotStore> | BotStore;
@@ -11,6 +11,9 @@ export type OpenStore = (options: { now: () => number }) => Promise<BotStore> | 
 const command = { kind: "image", prompt: "a lighthouse", presets: [] } as unknown as ImageCommand;
 const HOUR = 60 * 60 * 1000;
 const DAY0 = Date.UTC(2026, 10, 21); // 00:00 UTC
+/** The replica the tests work as, and a lease that lasts past every test's clock. */
+export const OWNER = "replica-a";
+export const LEASE = { owner: OWNER, until: DAY0 + 48 * HOUR };
 
 export function newJob(overrides: Partial<NewJob> = {}): NewJob {
   return {
@@ -41,7 +44,7 @@ export function storeContract(name: string, open: OpenStore): void {
     describe("jobs", () => {
       it("stores a job as new, moves it forward and gives it back as stored", async () => {
         const store = await fresh();
-        const created = await store.jobs.create(newJob({ threadTs: "1.2", origin: "click:k" }), {});
+        const created = await store.jobs.create(newJob({ threadTs: "1.2", origin: "click:k" }), {}, LEASE);
         if (!created.ok) throw new Error("refused");
         const { job } = created;
         expect(job).toMatchObject({
@@ -50,10 +53,11 @@ export function storeContract(name: string, open: OpenStore): void {
           uploadedFiles: [],
           threadTs: "1.2",
           origin: "click:k",
+          lease: LEASE,
         });
-        await store.jobs.update(job.id, { progress: { ts: "9.9" } });
-        await store.jobs.update(job.id, { state: "sending" });
-        const running = await store.jobs.update(job.id, { state: "running", resultIds: ["img_1", "img_2"] });
+        await store.jobs.update(job.id, { progress: { ts: "9.9" } }, OWNER);
+        await store.jobs.update(job.id, { state: "sending" }, OWNER);
+        const running = await store.jobs.update(job.id, { state: "running", resultIds: ["img_1", "img_2"] }, OWNER);
         expect(running).toMatchObject({ state: "running", resultIds: ["img_1", "img_2"], progress: { ts: "9.9" } });
         expect(await store.jobs.get(job.id)).toEqual(running);
         expect(running.request).toEqual(newJob().request);
@@ -63,19 +67,19 @@ export function storeContract(name: string, open: OpenStore): void {
         const store = await fresh();
         const ids: string[] = [];
         for (const at of [3, 1, 2]) {
-          const created = await store.jobs.create(newJob({ createdAt: DAY0 + at * HOUR }), {});
+          const created = await store.jobs.create(newJob({ createdAt: DAY0 + at * HOUR }), {}, LEASE);
           if (created.ok) ids.push(created.job.id);
         }
         expect((await store.jobs.unfinished()).map((job) => job.createdAt)).toEqual(
           [1, 2, 3].map((h) => DAY0 + h * HOUR),
         );
-        await store.jobs.update(ids[1] ?? "", { state: "done", outcome: "completed" });
+        await store.jobs.update(ids[1] ?? "", { state: "done", outcome: "completed" }, OWNER);
         expect(await store.jobs.unfinished()).toHaveLength(2);
       });
 
       it("refuses to update a job it does not know", async () => {
         const store = await fresh();
-        await expect(store.jobs.update("job_missing", { state: "done" })).rejects.toThrow(/job_missing/);
+        await expect(store.jobs.update("job_missing", { state: "done" }, OWNER)).rejects.toThrow(/job_missing/);
       });
 
       it("gives a user's recent jobs newest first, only theirs", async () => {
@@ -85,7 +89,7 @@ export function storeContract(name: string, open: OpenStore): void {
           ["U2", 2],
           ["U1", 3],
         ] as const) {
-          await store.jobs.create(newJob({ user, createdAt: DAY0 + at * HOUR }), {});
+          await store.jobs.create(newJob({ user, createdAt: DAY0 + at * HOUR }), {}, LEASE);
         }
         const recent = await store.jobs.recent("U1", 10);
         expect(recent.map((job) => [job.user, job.createdAt])).toEqual([
@@ -99,44 +103,157 @@ export function storeContract(name: string, open: OpenStore): void {
         const store = await fresh();
         const limits = { userOutputsPerHour: 5 };
         const at = DAY0 + 12 * HOUR;
-        expect((await store.jobs.create(newJob({ outputs: 4, createdAt: at - HOUR + 1 }), limits)).ok).toBe(true);
-        const refused = await store.jobs.create(newJob({ outputs: 2, createdAt: at }), limits);
+        expect((await store.jobs.create(newJob({ outputs: 4, createdAt: at - HOUR + 1 }), limits, LEASE)).ok).toBe(
+          true,
+        );
+        const refused = await store.jobs.create(newJob({ outputs: 2, createdAt: at }), limits, LEASE);
         expect(refused).toMatchObject({ ok: false, limit: "user-hourly", max: 5 });
         expect(refused.ok ? null : refused.usage).toMatchObject({ userOutputsLastHour: 4, userWindowFreesAt: at + 1 });
         // Another user has their own hour; the same user fits again once the first job left the window.
-        expect((await store.jobs.create(newJob({ user: "U2", outputs: 5, createdAt: at }), limits)).ok).toBe(true);
-        expect((await store.jobs.create(newJob({ outputs: 2, createdAt: at + 1 }), limits)).ok).toBe(true);
+        expect((await store.jobs.create(newJob({ user: "U2", outputs: 5, createdAt: at }), limits, LEASE)).ok).toBe(
+          true,
+        );
+        expect((await store.jobs.create(newJob({ outputs: 2, createdAt: at + 1 }), limits, LEASE)).ok).toBe(true);
       });
 
       it("refuses a job over the workspace's daily credits, the day starting at 00:00 UTC", async () => {
         const store = await fresh();
         const limits = { dailyCredits: 100 };
-        expect((await store.jobs.create(newJob({ credits: 60, createdAt: DAY0 - 1 }), limits)).ok).toBe(true);
-        expect((await store.jobs.create(newJob({ user: "U2", credits: 70, createdAt: DAY0 }), limits)).ok).toBe(true);
-        const refused = await store.jobs.create(newJob({ user: "U3", credits: 31, createdAt: DAY0 + HOUR }), limits);
-        expect(refused).toMatchObject({ ok: false, limit: "daily-credits", max: 100, usage: { creditsToday: 70 } });
-        expect((await store.jobs.create(newJob({ user: "U3", credits: 30, createdAt: DAY0 + HOUR }), limits)).ok).toBe(
+        expect((await store.jobs.create(newJob({ credits: 60, createdAt: DAY0 - 1 }), limits, LEASE)).ok).toBe(true);
+        expect((await store.jobs.create(newJob({ user: "U2", credits: 70, createdAt: DAY0 }), limits, LEASE)).ok).toBe(
           true,
         );
+        const refused = await store.jobs.create(
+          newJob({ user: "U3", credits: 31, createdAt: DAY0 + HOUR }),
+          limits,
+          LEASE,
+        );
+        expect(refused).toMatchObject({ ok: false, limit: "daily-credits", max: 100, usage: { creditsToday: 70 } });
+        expect(
+          (await store.jobs.create(newJob({ user: "U3", credits: 30, createdAt: DAY0 + HOUR }), limits, LEASE)).ok,
+        ).toBe(true);
         expect((await store.jobs.usage("U1", DAY0 + HOUR)).creditsToday).toBe(100);
       });
 
       it("does not count jobs that were never sent against a quota", async () => {
         const store = await fresh();
         const limits = { userOutputsPerHour: 1, dailyCredits: 10 };
-        const first = await store.jobs.create(newJob(), limits);
+        const first = await store.jobs.create(newJob(), limits, LEASE);
         if (!first.ok) throw new Error("refused");
-        expect((await store.jobs.create(newJob(), limits)).ok).toBe(false);
-        await store.jobs.update(first.job.id, { state: "done", outcome: "not-sent" });
-        expect((await store.jobs.create(newJob(), limits)).ok).toBe(true);
+        expect((await store.jobs.create(newJob(), limits, LEASE)).ok).toBe(false);
+        await store.jobs.update(first.job.id, { state: "done", outcome: "not-sent" }, OWNER);
+        expect((await store.jobs.create(newJob(), limits, LEASE)).ok).toBe(true);
       });
 
       it("lets exactly the allowed number of concurrent creations through", async () => {
         const store = await fresh();
         const results = await Promise.all(
-          Array.from({ length: 20 }, () => store.jobs.create(newJob(), { userOutputsPerHour: 7 })),
+          Array.from({ length: 20 }, () => store.jobs.create(newJob(), { userOutputsPerHour: 7 }, LEASE)),
         );
         expect(results.filter((result) => result.ok)).toHaveLength(7);
+      });
+    });
+
+    describe("job leases (several replicas)", () => {
+      const other = (until = now + 15_000) => ({ owner: "replica-b", until });
+      const createHeld = async (store: BotStore, lease: { owner: string; until: number }, at = now) => {
+        const created = await store.jobs.create(newJob({ createdAt: at }), {}, lease);
+        if (!created.ok) throw new Error("refused");
+        return created.job;
+      };
+
+      it("lets only the lease holder change a job, and names the job when another replica holds it", async () => {
+        const store = await fresh();
+        const job = await createHeld(store, { owner: OWNER, until: now + 15_000 });
+        const lost = store.jobs.update(job.id, { state: "sending" }, "replica-b");
+        await expect(lost).rejects.toBeInstanceOf(LeaseLostError);
+        await expect(lost).rejects.toThrow(job.id);
+        expect((await store.jobs.get(job.id))?.state).toBe("new");
+        expect((await store.jobs.update(job.id, { state: "sending" }, OWNER)).state).toBe("sending");
+      });
+
+      it("claims only jobs whose lease ran out, oldest first, and fences the replica that held them", async () => {
+        const store = await fresh();
+        const held = await createHeld(store, { owner: OWNER, until: now + 15_000 }, now - 3);
+        const expired = await createHeld(store, { owner: OWNER, until: now - 1 }, now - 2);
+        const older = await createHeld(store, { owner: OWNER, until: now - 1 }, now - 5);
+        const finished = await createHeld(store, { owner: OWNER, until: now - 1 }, now - 4);
+        await store.jobs.update(finished.id, { state: "done", outcome: "completed" }, OWNER);
+
+        const claimed = await store.jobs.claim(other(), now, 10);
+        expect(claimed.map((job) => job.id)).toEqual([older.id, expired.id]);
+        expect(claimed[0]?.lease).toEqual(other());
+        expect(await store.jobs.claim(other(), now, 10)).toEqual([]); // held now, by replica-b
+        // The replica that lost them can no longer write; the new holder can.
+        await expect(store.jobs.update(expired.id, { state: "sending" }, OWNER)).rejects.toBeInstanceOf(LeaseLostError);
+        expect((await store.jobs.update(expired.id, { state: "sending" }, "replica-b")).state).toBe("sending");
+        expect((await store.jobs.get(held.id))?.lease?.owner).toBe(OWNER);
+      });
+
+      it("claims at most `max` jobs, and replicas claiming at once get different jobs", async () => {
+        const store = await fresh();
+        for (let index = 0; index < 12; index++) await createHeld(store, { owner: "gone", until: now - 1 });
+        expect(await store.jobs.claim(other(), now, 0)).toEqual([]);
+        const claims = await Promise.all(
+          ["r1", "r2", "r3", "r4"].map((owner) => store.jobs.claim({ owner, until: now + 15_000 }, now, 5)),
+        );
+        const ids = claims.flat().map((job) => job.id);
+        expect(ids).toHaveLength(12);
+        expect(new Set(ids).size).toBe(12);
+        for (const claim of claims) expect(claim.length).toBeLessThanOrEqual(5);
+      });
+
+      it("renews only the leases the replica still holds", async () => {
+        const store = await fresh();
+        const mine = await createHeld(store, { owner: OWNER, until: now + 1000 });
+        const taken = await createHeld(store, { owner: OWNER, until: now - 1 });
+        await store.jobs.claim(other(), now, 10); // takes `taken`
+        const renewed = await store.jobs.renew({ owner: OWNER, until: now + 20_000 }, [mine.id, taken.id, "job_x"]);
+        expect(renewed).toEqual([mine.id]);
+        expect((await store.jobs.get(mine.id))?.lease).toEqual({ owner: OWNER, until: now + 20_000 });
+        expect((await store.jobs.get(taken.id))?.lease?.owner).toBe("replica-b");
+        expect(await store.jobs.renew({ owner: OWNER, until: now + 20_000 }, [])).toEqual([]);
+      });
+
+      it("releases a stopping replica's unfinished jobs for the others to claim at once", async () => {
+        const store = await fresh();
+        const open = await createHeld(store, { owner: OWNER, until: now + 15_000 });
+        const done = await createHeld(store, { owner: OWNER, until: now + 15_000 });
+        await store.jobs.update(done.id, { state: "done", outcome: "completed" }, OWNER);
+        const others = await createHeld(store, other());
+        await store.jobs.release(OWNER);
+        expect((await store.jobs.claim({ owner: "replica-c", until: now + 15_000 }, now, 10)).map((j) => j.id)).toEqual(
+          [open.id],
+        );
+        expect((await store.jobs.get(others.id))?.lease?.owner).toBe("replica-b");
+      });
+    });
+
+    describe("rate windows (the chat.update budget)", () => {
+      it("counts uses up to the maximum within the window, and frees them as they leave it", async () => {
+        const store = await fresh();
+        const at = now;
+        expect(await store.windows.take("T1", at, 60_000, 2)).toEqual({ taken: true, used: 1, oldest: at });
+        expect(await store.windows.take("T1", at + 10, 60_000, 2)).toEqual({ taken: true, used: 2, oldest: at });
+        expect(await store.windows.take("T1", at + 20, 60_000, 2)).toEqual({ taken: false, used: 2, oldest: at });
+        expect(await store.windows.count("T1", at + 20, 60_000)).toEqual({ used: 2, oldest: at });
+        // Another key has its own window.
+        expect((await store.windows.take("T2", at + 20, 60_000, 2)).taken).toBe(true);
+        // The first use leaves the window 60 s after it was made.
+        expect(await store.windows.count("T1", at + 60_000, 60_000)).toEqual({ used: 1, oldest: at + 10 });
+        expect(await store.windows.take("T1", at + 60_000, 60_000, 2)).toEqual({
+          taken: true,
+          used: 2,
+          oldest: at + 10,
+        });
+        expect(await store.windows.count("T3", at, 60_000)).toEqual({ used: 0, oldest: null });
+      });
+
+      it("never lets concurrent takes pass the maximum", async () => {
+        const store = await fresh();
+        const takes = await Promise.all(Array.from({ length: 25 }, () => store.windows.take("T1", now, 60_000, 10)));
+        expect(takes.filter((take) => take.taken)).toHaveLength(10);
+        expect((await store.windows.count("T1", now, 60_000)).used).toBe(10);
       });
     });
 

@@ -5,7 +5,7 @@ import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { MIGRATIONS } from "../../src/store/sqlite/migrations.js";
 import { openSqliteStore } from "../../src/store/sqlite/open.js";
-import { newJob, storeContract } from "./contract.js";
+import { LEASE, newJob, OWNER, storeContract } from "./contract.js";
 
 const dir = mkdtempSync(join(tmpdir(), "studio-bot-store-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -19,9 +19,9 @@ describe("SQLite file", () => {
   it("keeps jobs, defaults and handled events across a reopen (a restarted bot)", async () => {
     const path = freshPath();
     const first = openSqliteStore({ path });
-    const created = await first.jobs.create(newJob(), {});
+    const created = await first.jobs.create(newJob(), {}, LEASE);
     if (!created.ok) throw new Error("refused");
-    await first.jobs.update(created.job.id, { state: "running", resultIds: ["img_1"] });
+    await first.jobs.update(created.job.id, { state: "running", resultIds: ["img_1"] }, OWNER);
     await first.channelDefaults.set("C1", { id: "b1", conversationId: "c1", title: "Spring" });
     await first.events.firstSight("Ev1", 1);
     await first.close();
@@ -49,7 +49,7 @@ describe("SQLite file", () => {
     const [a, b] = [openSqliteStore({ path }), openSqliteStore({ path })];
     const limits = { userOutputsPerHour: 3 };
     const results = await Promise.all(
-      Array.from({ length: 6 }, (_, index) => (index % 2 ? a : b).jobs.create(newJob(), limits)),
+      Array.from({ length: 6 }, (_, index) => (index % 2 ? a : b).jobs.create(newJob(), limits, LEASE)),
     );
     expect(results.filter((result) => result.ok)).toHaveLength(3);
     await a.close();

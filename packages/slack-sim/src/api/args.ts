@@ -8,11 +8,24 @@ export type ApiResult = { ok: true; [key: string]: unknown } | { ok: false; erro
 
 export const fail = (error: string, extra: Record<string, unknown> = {}): ApiResult => ({ ok: false, error, ...extra });
 
+/** Tells a method's failure apart from the value it was checking for. */
+export const isResult = (value: object): value is ApiResult => "ok" in value;
+
+/** Slack's answer to a call without a required argument: `invalid_arguments`, naming the field. */
+export const missing = (field: string): ApiResult =>
+  fail("invalid_arguments", { response_metadata: { messages: [`[ERROR] missing required field: ${field}`] } });
+
 /**
- * Reads the request body the way Slack does: JSON, form-encoded (what @slack/web-api sends by default) or
- * multipart. Form values that hold JSON (`blocks`, `view`, `files`) stay strings here and are parsed by `json()`.
+ * Reads the arguments the way Slack does: from the query string (read methods such as `conversations.history` are
+ * documented as GETs) and the body, JSON, form-encoded (what @slack/web-api sends by default) or multipart; the body
+ * wins over the query. Form values that hold JSON (`blocks`, `view`, `files`) stay strings here and are parsed by `json()`.
  */
 export async function readArgs(request: Request): Promise<Args> {
+  const query = Object.fromEntries(new URL(request.url).searchParams);
+  return { ...query, ...(await readBody(request)) };
+}
+
+async function readBody(request: Request): Promise<Args> {
   const type = request.headers.get("content-type") ?? "";
   if (type.includes("application/json")) {
     const body: unknown = await request.json().catch(() => ({}));
@@ -38,6 +51,9 @@ export function json<T>(value: unknown): T | undefined {
 
 export const str = (value: unknown): string | undefined =>
   typeof value === "string" && value !== "" ? value : typeof value === "number" ? String(value) : undefined;
+
+/** A boolean argument: JSON `true`, or `true`/`1` from a form or query string (Slack documents defaults as `0`). */
+export const flag = (value: unknown): boolean => value === true || value === 1 || value === "true" || value === "1";
 
 export const blocksArg = (args: Args): Block[] | undefined => json<Block[]>(args.blocks);
 export const viewArg = (args: Args): View | undefined => json<View>(args.view);

@@ -1,10 +1,23 @@
+import { fileObject } from "../shared-files.js";
 import { channelOf, findMessage, SIM_WORKSPACE, type SimState } from "../state.js";
 import type { MessageMetadata, SimMessage } from "../types.js";
 import { validateMessage } from "../validate.js";
-import { type ApiResult, type Args, blocksArg, fail, json, str } from "./args.js";
+import { type ApiResult, type Args, blocksArg, fail, isResult, json, str } from "./args.js";
 
-/** The message shape Slack returns in `chat.postMessage`/`chat.update` answers. */
-export function messageJson(message: SimMessage): Record<string, unknown> {
+/** How `messageJson` shapes a message for one answer. */
+export interface MessageJsonOptions {
+  /** Whether `metadata` is included (default true): conversations.history/replies add it only with `include_all_metadata`. */
+  metadata?: boolean;
+  /**
+   * The sim's origin. Given, files come as Slack's whole file object (`url_private[_download]`, ...), as
+   * conversations.history shows them; else as the short summary chat answers carry.
+   */
+  baseUrl?: string;
+}
+
+/** The message shape Slack returns in `chat.postMessage`/`chat.update` answers, and (with options) in history. */
+export function messageJson(message: SimMessage, options: MessageJsonOptions = {}): Record<string, unknown> {
+  const { metadata = true, baseUrl } = options;
   return {
     type: "message",
     user: message.user,
@@ -14,23 +27,30 @@ export function messageJson(message: SimMessage): Record<string, unknown> {
     ...(message.blocks ? { blocks: message.blocks } : {}),
     ...(message.threadTs ? { thread_ts: message.threadTs } : {}),
     ...(message.editedAt ? { edited: { user: message.user, ts: message.editedAt } } : {}),
-    ...(message.metadata ? { metadata: message.metadata } : {}),
+    ...(metadata && message.metadata ? { metadata: message.metadata } : {}),
     ...(message.files.length > 0
-      ? { files: message.files.map(({ id, name, title, mimetype, size }) => ({ id, name, title, mimetype, size })) }
+      ? {
+          files: message.files.map((file) =>
+            baseUrl === undefined
+              ? { id: file.id, name: file.name, title: file.title, mimetype: file.mimetype, size: file.size }
+              : fileObject(file, baseUrl, message.channel),
+          ),
+        }
       : {}),
   };
 }
 
-/** Checks what every write to a channel needs: the channel exists and the bot is in it. */
-function writableChannel(state: SimState, args: Args): { id: string } | ApiResult {
+/**
+ * Checks what every write to a channel, and every read of its messages, needs: the channel exists and the bot is in
+ * it (`channel_not_found`, `not_in_channel`).
+ */
+export function memberChannel(state: SimState, args: Args): { id: string } | ApiResult {
   const id = str(args.channel);
   const channel = id ? channelOf(state, id) : undefined;
   if (!channel) return fail("channel_not_found");
   if (!channel.member) return fail("not_in_channel");
   return { id: channel.id };
 }
-
-const isResult = (value: object): value is ApiResult => "ok" in value;
 
 /**
  * The `metadata` argument (https://api.slack.com/metadata/using): `{ event_type, event_payload }`, a JSON string
@@ -52,7 +72,7 @@ function metadataArg(args: Args): MessageMetadata | undefined | ApiResult {
 }
 
 export function postMessage(state: SimState, args: Args): ApiResult {
-  const channel = writableChannel(state, args);
+  const channel = memberChannel(state, args);
   if (isResult(channel)) return channel;
   const blocks = blocksArg(args);
   const text = str(args.text) ?? "";
@@ -79,7 +99,7 @@ export function postMessage(state: SimState, args: Args): ApiResult {
 }
 
 export function postEphemeral(state: SimState, args: Args): ApiResult {
-  const channel = writableChannel(state, args);
+  const channel = memberChannel(state, args);
   if (isResult(channel)) return channel;
   const user = str(args.user);
   if (!user) return fail("user_not_found");
@@ -105,7 +125,7 @@ export function postEphemeral(state: SimState, args: Args): ApiResult {
 }
 
 export function update(state: SimState, args: Args): ApiResult {
-  const channel = writableChannel(state, args);
+  const channel = memberChannel(state, args);
   if (isResult(channel)) return channel;
   const ts = str(args.ts);
   const message = ts ? findMessage(state, channel.id, ts) : undefined;
@@ -127,7 +147,7 @@ export function update(state: SimState, args: Args): ApiResult {
 }
 
 export function remove(state: SimState, args: Args): ApiResult {
-  const channel = writableChannel(state, args);
+  const channel = memberChannel(state, args);
   if (isResult(channel)) return channel;
   const ts = str(args.ts);
   const index = state.messages.findIndex((m) => m.channel === channel.id && m.ts === ts && !m.ephemeral);

@@ -3,6 +3,7 @@ import { type ApiResult, type Args, fail, readArgs, redact, str } from "./args.j
 import * as chat from "./chat.js";
 import * as directory from "./directory.js";
 import * as files from "./files.js";
+import * as history from "./history.js";
 import * as usergroups from "./usergroups.js";
 import * as views from "./views.js";
 
@@ -19,6 +20,8 @@ export const METHODS: Record<string, Method> = {
   "views.push": views.push,
   "views.update": views.update,
   "views.publish": views.publish,
+  "conversations.history": history.conversationsHistory,
+  "conversations.replies": history.conversationsReplies,
   "conversations.info": directory.conversationsInfo,
   "conversations.join": directory.conversationsJoin,
   "conversations.open": directory.conversationsOpen,

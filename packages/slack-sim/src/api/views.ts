@@ -1,7 +1,7 @@
 import { SIM_WORKSPACE, type SimState, TRIGGER_LIFETIME_MS } from "../state.js";
 import type { SimView, View } from "../types.js";
 import { validateView } from "../validate.js";
-import { type ApiResult, type Args, fail, str, viewArg } from "./args.js";
+import { type ApiResult, type Args, fail, isResult, missing, str, viewArg } from "./args.js";
 
 /** The view object Slack returns: the given view plus the ids and state Slack adds. */
 export function viewJson(sim: SimView): Record<string, unknown> {
@@ -21,8 +21,7 @@ export function viewJson(sim: SimView): Record<string, unknown> {
 
 function checkedView(args: Args, type: "modal" | "home"): View | ApiResult {
   const view = viewArg(args);
-  if (!view)
-    return fail("invalid_arguments", { response_metadata: { messages: ["[ERROR] missing required field: view"] } });
+  if (!view) return missing("view");
   const valid = validateView(view);
   if (!valid.ok)
     return fail(valid.error, { response_metadata: { messages: valid.problems.map((p) => `[ERROR] ${p}`) } });
@@ -30,8 +29,6 @@ function checkedView(args: Args, type: "modal" | "home"): View | ApiResult {
     return fail("invalid_arguments", { response_metadata: { messages: [`view.type must be ${type}`] } });
   return view;
 }
-
-const isResult = (value: object): value is ApiResult => "ok" in value;
 
 /** A trigger is single use and lives 3 s on the sim's clock (Slack: `expired_trigger_id`, `invalid_trigger_id`). */
 function useTrigger(state: SimState, args: Args): { user: string } | ApiResult {

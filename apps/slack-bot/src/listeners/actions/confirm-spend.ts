@@ -49,9 +49,9 @@ export function confirmedSurface(
     files: client,
     reply: ephemeral,
     ephemeral,
-    async post(first): Promise<Posted> {
+    async post(first, tag): Promise<Posted> {
       try {
-        return await postLive(client, channel, first, threadTs || undefined);
+        return await postLive(client, channel, first, threadTs || undefined, tag);
       } catch (error) {
         if (!NOT_IN_CONVERSATION.has(slackErrorCode(error) ?? "")) throw error;
         await respond({ response_type: "in_channel", replace_original: false, ...toSlack(first) });

@@ -22,10 +22,10 @@ export function commandSurface({ command, respond, client }: Pick<Args, "command
     files: client,
     reply: ephemeral,
     ephemeral,
-    async post(message): Promise<Posted> {
+    async post(message, tag): Promise<Posted> {
       const channel = command.channel_id;
       try {
-        return await postLive(client, channel, message);
+        return await postLive(client, channel, message, undefined, tag);
       } catch (error) {
         if (!NOT_IN_CONVERSATION.has(slackErrorCode(error) ?? "")) throw error;
         // response_url allows 5 uses in 30 minutes: one for the progress, one for the result, none for updates.

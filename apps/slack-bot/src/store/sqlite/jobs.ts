@@ -1,7 +1,17 @@
 import { randomUUID } from "node:crypto";
 import type Database from "better-sqlite3";
-import { limitRefusal } from "../limits.js";
-import type { CreateResult, JobRecord, JobStore, Limits, NewJob, Usage } from "../types.js";
+import { COUNTED_JOBS, limitRefusal } from "../limits.js";
+import { HOUR_MS, startOfUtcDay } from "../retention.js";
+import {
+  type CreateResult,
+  type JobRecord,
+  type JobStore,
+  type Lease,
+  LeaseLostError,
+  type Limits,
+  type NewJob,
+  type Usage,
+} from "../types.js";
 
 interface Row {
   id: string;
@@ -17,16 +27,10 @@ interface Row {
   outputs: number;
   credits: number;
   origin: string | null;
+  lease_owner: string | null;
+  lease_until: number | null;
   created_at: number;
   updated_at: number;
-}
-
-const HOUR_MS = 60 * 60 * 1000;
-
-/** 00:00 UTC of the day `at` falls in: the daily budget's day. */
-export function startOfUtcDay(at: number): number {
-  const day = new Date(at);
-  return Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate());
 }
 
 function toRecord(row: Row): JobRecord {
@@ -44,30 +48,41 @@ function toRecord(row: Row): JobRecord {
     outputs: row.outputs,
     credits: row.credits,
     ...(row.origin === null ? {} : { origin: row.origin }),
+    ...(row.lease_owner === null ? {} : { lease: { owner: row.lease_owner, until: row.lease_until ?? 0 } }),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
 }
 
-// Jobs that nothing was sent for do not count against a quota; every other job does, FAILED ones included (the
-// platform may have charged for them).
-const COUNTED = "(outcome IS NULL OR outcome <> 'not-sent')";
-
 /** The jobs table. Quotas are counted from it, so a job and its share of a quota are stored in one statement. */
 export function sqliteJobs(db: Database.Database, now: () => number): JobStore {
   const insert = db.prepare(`INSERT INTO jobs
-    (id, user_id, channel, thread_ts, request, state, progress, outputs, credits, origin, created_at, updated_at)
-    VALUES (@id, @user, @channel, @threadTs, @request, 'new', @progress, @outputs, @credits, @origin, @createdAt, @createdAt)`);
+    (id, user_id, channel, thread_ts, request, state, progress, outputs, credits, origin, lease_owner, lease_until,
+     created_at, updated_at)
+    VALUES (@id, @user, @channel, @threadTs, @request, 'new', @progress, @outputs, @credits, @origin, @owner, @until,
+     @createdAt, @createdAt)`);
   const byId = db.prepare<[string], Row>("SELECT * FROM jobs WHERE id = ?");
   const unfinished = db.prepare<[], Row>("SELECT * FROM jobs WHERE state <> 'done' ORDER BY created_at, rowid");
+  // The write lock (IMMEDIATE) makes the select-then-update one step for every process on the file.
+  const claimable = db.prepare<[number, number], { id: string }>(
+    `SELECT id FROM jobs WHERE state <> 'done' AND (lease_until IS NULL OR lease_until <= ?)
+     ORDER BY created_at, rowid LIMIT ?`,
+  );
+  const takeLease = db.prepare<[string, number, string], Row>(
+    "UPDATE jobs SET lease_owner = ?, lease_until = ? WHERE id = ? RETURNING *",
+  );
+  const renewLease = db.prepare<[number, string, string], unknown>(
+    "UPDATE jobs SET lease_until = ? WHERE lease_owner = ? AND id = ?",
+  );
+  const releaseLeases = db.prepare("UPDATE jobs SET lease_until = 0 WHERE lease_owner = ? AND state <> 'done'");
   const recent = db.prepare<[string, number], Row>(
     "SELECT * FROM jobs WHERE user_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?",
   );
   const userHour = db.prepare<[string, number], { total: number | null; oldest: number | null }>(
-    `SELECT SUM(outputs) AS total, MIN(created_at) AS oldest FROM jobs WHERE user_id = ? AND created_at > ? AND ${COUNTED}`,
+    `SELECT SUM(outputs) AS total, MIN(created_at) AS oldest FROM jobs WHERE user_id = ? AND created_at > ? AND ${COUNTED_JOBS}`,
   );
   const day = db.prepare<[number], { total: number | null }>(
-    `SELECT SUM(credits) AS total FROM jobs WHERE created_at >= ? AND ${COUNTED}`,
+    `SELECT SUM(credits) AS total FROM jobs WHERE created_at >= ? AND ${COUNTED_JOBS}`,
   );
 
   const usage = (user: string, now: number): Usage => {
@@ -79,7 +94,7 @@ export function sqliteJobs(db: Database.Database, now: () => number): JobStore {
     };
   };
 
-  const create = db.transaction((job: NewJob, limits: Limits): CreateResult => {
+  const create = db.transaction((job: NewJob, limits: Limits, lease: Lease): CreateResult => {
     const refusal = limitRefusal(usage(job.user, job.createdAt), limits, job);
     if (refusal) return refusal;
     const id = `job_${randomUUID()}`;
@@ -93,12 +108,21 @@ export function sqliteJobs(db: Database.Database, now: () => number): JobStore {
       outputs: job.outputs,
       credits: job.credits,
       origin: job.origin ?? null,
+      owner: lease.owner,
+      until: lease.until,
       createdAt: job.createdAt,
     });
     const row = byId.get(id);
     if (!row) throw new Error("@studio-kit/slack-bot: a stored job could not be read back.");
     return { ok: true, job: toRecord(row) };
   });
+
+  const claim = db.transaction((lease: Lease, now: number, max: number) =>
+    claimable.all(now, max).flatMap((row) => takeLease.all(lease.owner, lease.until, row.id).map(toRecord)),
+  );
+  const renew = db.transaction((lease: Lease, ids: readonly string[]) =>
+    ids.filter((id) => renewLease.run(lease.until, lease.owner, id).changes === 1),
+  );
 
   const columns = {
     state: (value: unknown) => value,
@@ -117,17 +141,22 @@ export function sqliteJobs(db: Database.Database, now: () => number): JobStore {
 
   return {
     // IMMEDIATE takes the write lock before counting: two processes on one file cannot both pass a limit.
-    create: async (job, limits) => create.immediate(job, limits),
-    async update(id, patch) {
+    create: async (job, limits, lease) => create.immediate(job, limits, lease),
+    async update(id, patch, owner) {
       const keys = (Object.keys(patch) as (keyof typeof columns)[]).filter(
         (key) => key in columns && patch[key] !== undefined,
       );
       const sets = keys.map((key) => `${names[key]} = @${key}`);
       const values = Object.fromEntries(keys.map((key) => [key, columns[key](patch[key])]));
       const result = db
-        .prepare(`UPDATE jobs SET ${[...sets, "updated_at = @updatedAt"].join(", ")} WHERE id = @id`)
-        .run({ ...values, id, updatedAt: now() });
-      if (result.changes !== 1) throw new Error(`@studio-kit/slack-bot: no stored job ${id}.`);
+        .prepare(
+          `UPDATE jobs SET ${[...sets, "updated_at = @updatedAt"].join(", ")} WHERE id = @id AND lease_owner = @owner`,
+        )
+        .run({ ...values, id, owner, updatedAt: now() });
+      if (result.changes !== 1) {
+        if (byId.get(id)) throw new LeaseLostError(id);
+        throw new Error(`@studio-kit/slack-bot: no stored job ${id}.`);
+      }
       const row = byId.get(id);
       if (!row) throw new Error(`@studio-kit/slack-bot: no stored job ${id}.`);
       return toRecord(row);
@@ -135,6 +164,11 @@ export function sqliteJobs(db: Database.Database, now: () => number): JobStore {
     get: async (id) => {
       const row = byId.get(id);
       return row ? toRecord(row) : undefined;
+    },
+    claim: async (lease, now, max) => (max > 0 ? claim.immediate(lease, now, max) : []),
+    renew: async (lease, ids) => (ids.length ? renew.immediate(lease, ids) : []),
+    release: async (owner) => {
+      releaseLeases.run(owner);
     },
     unfinished: async () => unfinished.all().map(toRecord),
     recent: async (user, limit) => recent.all(user, limit).map(toRecord),

@@ -36,4 +36,11 @@ export const MIGRATIONS: readonly string[] = [
     taken_at INTEGER
   );
   `,
+  // Several replicas (or processes) share jobs through leases; the chat.update budget is counted in the store.
+  `
+  ALTER TABLE jobs ADD COLUMN lease_owner TEXT;
+  ALTER TABLE jobs ADD COLUMN lease_until INTEGER;
+  CREATE TABLE rate_uses (key TEXT NOT NULL, at INTEGER NOT NULL);
+  CREATE INDEX rate_uses_by_key ON rate_uses (key, at);
+  `,
 ];

@@ -1,9 +1,10 @@
 import Database from "better-sqlite3";
+import { EVENT_RETENTION_MS, RECORD_RETENTION_MS } from "../retention.js";
 import type { BotStore } from "../types.js";
 import { sqliteJobs } from "./jobs.js";
 import { MIGRATIONS } from "./migrations.js";
 import { sqlitePendingRequests } from "./pending.js";
-import { sqliteChannelDefaults, sqliteClaims, sqliteEvents } from "./small.js";
+import { sqliteChannelDefaults, sqliteClaims, sqliteEvents, sqliteWindows } from "./small.js";
 
 /** Options of {@link openSqliteStore}. */
 export interface SqliteStoreOptions {
@@ -14,11 +15,6 @@ export interface SqliteStoreOptions {
   /** How long a generation waits for its Confirm. Default 10 minutes. */
   pendingTtlMs?: number;
 }
-
-/** How long handled Slack event ids are kept: Slack redelivers within minutes; a day covers a long outage. */
-export const EVENT_RETENTION_MS = 24 * 60 * 60 * 1000;
-/** How long finished jobs, click claims and used confirmations are kept (App Home shows recent jobs). */
-export const RECORD_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** Applies the migrations the file has not seen yet, each with its version bump in one transaction. */
 function migrate(db: Database.Database): void {
@@ -59,12 +55,15 @@ export function openSqliteStore(options: SqliteStoreOptions): BotStore {
     claims: sqliteClaims(db),
     channelDefaults: sqliteChannelDefaults(db),
     pendingRequests: sqlitePendingRequests(db, { now, ttlMs: options.pendingTtlMs }),
+    windows: sqliteWindows(db),
     async prune(at) {
       db.transaction(() => {
         db.prepare("DELETE FROM events WHERE seen_at < ?").run(at - EVENT_RETENTION_MS);
         db.prepare("DELETE FROM claims WHERE claimed_at < ?").run(at - RECORD_RETENTION_MS);
         db.prepare("DELETE FROM jobs WHERE state = 'done' AND updated_at < ?").run(at - RECORD_RETENTION_MS);
         db.prepare("DELETE FROM pending_requests WHERE expires_at < ?").run(at - EVENT_RETENTION_MS);
+        // Keys no one updates any more (each take already drops its own key's old uses).
+        db.prepare("DELETE FROM rate_uses WHERE at < ?").run(at - EVENT_RETENTION_MS);
       })();
     },
     async close() {

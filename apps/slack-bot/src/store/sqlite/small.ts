@@ -1,6 +1,6 @@
 import type Database from "better-sqlite3";
 import type { DefaultBoard } from "../../services/channel-defaults.js";
-import type { ChannelDefaultsStore, Claims, EventLog } from "../types.js";
+import type { ChannelDefaultsStore, Claims, EventLog, RateWindows, WindowUse } from "../types.js";
 
 /** Handled Slack event ids: `INSERT OR IGNORE` tells the first sight from a redelivery in one statement. */
 export function sqliteEvents(db: Database.Database): EventLog {
@@ -42,5 +42,29 @@ export function sqliteChannelDefaults(db: Database.Database): ChannelDefaultsSto
     async list() {
       return all.all().map((row) => ({ channel: row.channel, board: JSON.parse(row.board) as DefaultBoard }));
     },
+  };
+}
+
+/** Rolling windows of uses (the chat.update budget): each take drops its key's expired uses, counts, then adds. */
+export function sqliteWindows(db: Database.Database): RateWindows {
+  const expire = db.prepare("DELETE FROM rate_uses WHERE key = ? AND at <= ?");
+  const count = db.prepare<[string, number], { used: number; oldest: number | null }>(
+    "SELECT COUNT(*) AS used, MIN(at) AS oldest FROM rate_uses WHERE key = ? AND at > ?",
+  );
+  const insert = db.prepare("INSERT INTO rate_uses (key, at) VALUES (?, ?)");
+  const read = (key: string, since: number): WindowUse => {
+    const row = count.get(key, since);
+    return { used: row?.used ?? 0, oldest: row?.oldest ?? null };
+  };
+  const take = db.transaction((key: string, now: number, windowMs: number, max: number) => {
+    expire.run(key, now - windowMs);
+    const before = read(key, now - windowMs);
+    if (before.used >= max) return { taken: false, ...before };
+    insert.run(key, now);
+    return { taken: true, ...read(key, now - windowMs) };
+  });
+  return {
+    take: async (key, now, windowMs, max) => take.immediate(key, now, windowMs, max),
+    count: async (key, now, windowMs) => read(key, now - windowMs),
   };
 }

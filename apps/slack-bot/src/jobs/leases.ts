@@ -1,0 +1,140 @@
+// Which jobs this replica works on. Several replicas share one store: a job is worked on only by the replica whose
+// lease it holds (store/types.ts, JobStore). This replica renews the leases of the jobs it works on every third of
+// the lease, so a live replica keeps them and a dead one (SIGKILL, a lost machine) loses them within one lease;
+// `watch` claims, every third of the lease, the jobs whose leases ran out, and hands them to `carryOn`.
+
+import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
+import type { BotLogger } from "../deps.js";
+import type { JobRecord, JobStore, Lease } from "../store/types.js";
+
+/** Options of {@link createJobLeases}. */
+export interface JobLeasesOptions {
+  jobs: JobStore;
+  logger: BotLogger;
+  /** How long a lease lasts unless renewed (ms). Default 15 s: a dead replica's jobs move on within 20 s. */
+  leaseMs?: number;
+  /** Jobs claimed per sweep, so one replica does not take every orphan at once. Default 10. */
+  claimMax?: number;
+  /** This replica's id. Default the host name, the process id and a random part (unique per process). */
+  owner?: string;
+  now?: () => number;
+}
+
+/** This replica's leases. */
+export interface JobLeases {
+  /** This replica's id, the owner written on every lease it holds. */
+  readonly owner: string;
+  /** A fresh lease for this replica (now + the lease time). */
+  lease(): Lease;
+  /** Marks a job as worked on here: its lease is renewed until {@link drop}. */
+  hold(id: string): void;
+  /** The job is finished here (done, or another replica took it over): stop renewing it. */
+  drop(id: string): void;
+  /** Whether this replica works on the job now. */
+  holds(id: string): boolean;
+  /**
+   * Claims the jobs free now (lease ran out, released, or never leased) that this replica does not work on already,
+   * and holds them. Resolves with them; the caller carries each on and drops it when finished.
+   */
+  claim(): Promise<JobRecord[]>;
+  /** Claims now and every third of the lease until {@link stop}, handing each claimed job to `carryOn`. */
+  watch(carryOn: (job: JobRecord) => Promise<void>): void;
+  /** Stops renewing and claiming, and releases every lease this replica holds so others claim them at once. */
+  stop(): Promise<void>;
+}
+
+/** The default lease: long enough to ride out a slow database round trip, short enough to move on in 20 s. */
+export const DEFAULT_LEASE_MS = 15_000;
+
+/** A replica id that is unique per process and says where it runs (it appears in logs and in the store). */
+export function replicaId(): string {
+  return `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
+}
+
+/**
+ * The lease keeper of one replica. Its timers are unref'd: they never keep a process alive on their own.
+ *
+ * @example const leases = createJobLeases({ jobs: store.jobs, logger }); leases.watch((job) => resume(job));
+ */
+export function createJobLeases(options: JobLeasesOptions): JobLeases {
+  const { jobs, logger } = options;
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  const claimMax = options.claimMax ?? 10;
+  const owner = options.owner ?? replicaId();
+  const now = options.now ?? Date.now;
+  const held = new Set<string>();
+  let renewer: NodeJS.Timeout | undefined;
+  let watcher: NodeJS.Timeout | undefined;
+  let stopped = false;
+
+  const lease = (): Lease => ({ owner, until: now() + leaseMs });
+
+  const renew = async () => {
+    if (!held.size) return;
+    const ids = [...held];
+    try {
+      const kept = new Set(await jobs.renew(lease(), ids));
+      for (const id of ids) {
+        // Its next write will fail (LeaseLostError) and its worker stops; nothing to renew any more.
+        if (!kept.has(id) && held.delete(id))
+          logger.warn({ job: id, replica: owner }, "lost a job's lease to another replica");
+      }
+    } catch (error) {
+      // A database blip: the leases last three renewals, so the next one may still keep them.
+      logger.warn({ err: error, replica: owner }, "could not renew job leases");
+    }
+  };
+  const startRenewing = () => {
+    if (renewer || stopped) return;
+    renewer = setInterval(() => void renew(), Math.max(1, Math.floor(leaseMs / 3)));
+    renewer.unref();
+  };
+
+  const claim = async (): Promise<JobRecord[]> => {
+    if (stopped) return [];
+    const claimed = await jobs.claim(lease(), now(), claimMax);
+    // A job this process still works on (its lease ran out while the database was away) is not started twice.
+    const fresh = claimed.filter((job) => !held.has(job.id));
+    for (const job of fresh) held.add(job.id);
+    if (fresh.length) startRenewing();
+    return fresh;
+  };
+
+  return {
+    owner,
+    lease,
+    hold(id) {
+      held.add(id);
+      startRenewing();
+    },
+    drop(id) {
+      held.delete(id);
+    },
+    holds: (id) => held.has(id),
+    claim,
+    watch(carryOn) {
+      if (watcher || stopped) return;
+      const sweep = async () => {
+        try {
+          const claimed = await claim();
+          if (claimed.length) logger.info({ jobs: claimed.length, replica: owner }, "claimed unfinished jobs");
+          for (const job of claimed) void carryOn(job);
+        } catch (error) {
+          logger.warn({ err: error, replica: owner }, "could not claim unfinished jobs");
+        }
+      };
+      void sweep();
+      watcher = setInterval(() => void sweep(), Math.max(1, Math.floor(leaseMs / 3)));
+      watcher.unref();
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      clearInterval(renewer);
+      clearInterval(watcher);
+      held.clear();
+      await jobs.release(owner);
+    },
+  };
+}

@@ -1,0 +1,200 @@
+import { randomUUID } from "node:crypto";
+import type pg from "pg";
+import { COUNTED_JOBS, limitRefusal } from "../limits.js";
+import { HOUR_MS, startOfUtcDay } from "../retention.js";
+import { type JobPatch, type JobRecord, type JobStore, LeaseLostError, type Usage } from "../types.js";
+import { advisoryKey, type Tables } from "./names.js";
+import { type Queryable, withTransaction } from "./transaction.js";
+
+interface Row {
+  id: string;
+  seq: number;
+  user_id: string;
+  channel: string;
+  thread_ts: string | null;
+  request: JobRecord["request"];
+  state: JobRecord["state"];
+  outcome: JobRecord["outcome"] | null;
+  progress: JobRecord["progress"] | null;
+  result_ids: string[];
+  uploaded_files: string[];
+  outputs: number;
+  credits: number;
+  origin: string | null;
+  lease_owner: string | null;
+  lease_until: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+function toRecord(row: Row): JobRecord {
+  return {
+    id: row.id,
+    user: row.user_id,
+    channel: row.channel,
+    ...(row.thread_ts === null ? {} : { threadTs: row.thread_ts }),
+    request: row.request,
+    state: row.state,
+    ...(row.outcome === null ? {} : { outcome: row.outcome }),
+    ...(row.progress === null ? {} : { progress: row.progress }),
+    resultIds: row.result_ids,
+    uploadedFiles: row.uploaded_files,
+    outputs: row.outputs,
+    credits: row.credits,
+    ...(row.origin === null ? {} : { origin: row.origin }),
+    ...(row.lease_owner === null || row.lease_until === null
+      ? {}
+      : { lease: { owner: row.lease_owner, until: row.lease_until } }),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** Oldest first, insertion order between jobs of the same millisecond. */
+const byAge = (a: Row, b: Row) => a.created_at - b.created_at || a.seq - b.seq;
+
+/** The patchable fields: their column, and how a value is sent (JSON always as text: pg sends arrays as arrays). */
+const COLUMNS: Record<keyof JobPatch, { name: string; encode: (value: unknown) => unknown; cast: string }> = {
+  state: { name: "state", encode: (value) => value, cast: "" },
+  outcome: { name: "outcome", encode: (value) => value, cast: "" },
+  progress: { name: "progress", encode: (value) => JSON.stringify(value), cast: "::jsonb" },
+  resultIds: { name: "result_ids", encode: (value) => JSON.stringify(value), cast: "::jsonb" },
+  uploadedFiles: { name: "uploaded_files", encode: (value) => JSON.stringify(value), cast: "::jsonb" },
+};
+
+/**
+ * The jobs table. Quotas are counted from it: a creation counts and inserts under one transaction-scoped advisory
+ * lock, so creations from every replica take turns (the daily budget is workspace-wide, so one lock for all users).
+ * Leases are columns of the job; each change is one statement fenced by `lease_owner`.
+ */
+export function postgresJobs(pool: pg.Pool, names: Tables, options: { schema: string; now: () => number }): JobStore {
+  const { jobs } = names;
+  const createLock = advisoryKey(`jobs.create:${options.schema}`);
+
+  const usage = async (db: Queryable, user: string, now: number): Promise<Usage> => {
+    // One scan over the jobs of the day or the hour, whichever started first. SUM(integer) is bigint, SUM of
+    // double precision stays one: both come back as numbers.
+    const { rows } = await db.query<{ outputs: number; oldest: number | null; credits: number }>(
+      `SELECT
+        COALESCE(SUM(outputs) FILTER (WHERE user_id = $1 AND created_at > $2), 0)::bigint AS outputs,
+        MIN(created_at) FILTER (WHERE user_id = $1 AND created_at > $2) AS oldest,
+        COALESCE(SUM(credits) FILTER (WHERE created_at >= $3), 0)::double precision AS credits
+      FROM ${jobs} WHERE created_at > LEAST($2::bigint, $3::bigint - 1) AND ${COUNTED_JOBS}`,
+      [user, now - HOUR_MS, startOfUtcDay(now)],
+    );
+    const row = rows[0];
+    return {
+      userOutputsLastHour: row?.outputs ?? 0,
+      userWindowFreesAt: row?.oldest == null ? null : row.oldest + HOUR_MS,
+      creditsToday: row?.credits ?? 0,
+    };
+  };
+
+  return {
+    create: (job, limits, lease) =>
+      withTransaction(pool, async (tx) => {
+        // Held until COMMIT: the next creation counts this one's insert.
+        await tx.query("SELECT pg_advisory_xact_lock($1::bigint)", [createLock]);
+        const refusal = limitRefusal(await usage(tx, job.user, job.createdAt), limits, job);
+        if (refusal) return refusal;
+        const { rows } = await tx.query<Row>(
+          `INSERT INTO ${jobs} (id, user_id, channel, thread_ts, request, state, progress, outputs, credits, origin,
+            lease_owner, lease_until, created_at, updated_at)
+          VALUES ($1, $2, $3, $4, $5::jsonb, 'new', $6::jsonb, $7, $8, $9, $10, $11, $12, $12)
+          RETURNING *`,
+          [
+            `job_${randomUUID()}`,
+            job.user,
+            job.channel,
+            job.threadTs ?? null,
+            JSON.stringify(job.request),
+            job.progress ? JSON.stringify(job.progress) : null,
+            job.outputs,
+            job.credits,
+            job.origin ?? null,
+            lease.owner,
+            lease.until,
+            job.createdAt,
+          ],
+        );
+        const row = rows[0];
+        if (!row) throw new Error("@studio-kit/slack-bot: a stored job could not be read back.");
+        return { ok: true as const, job: toRecord(row) };
+      }),
+
+    async update(id, patch, owner) {
+      const values: unknown[] = [id, owner, options.now()];
+      const sets = ["updated_at = $3"];
+      for (const key of Object.keys(COLUMNS) as (keyof JobPatch)[]) {
+        if (patch[key] === undefined) continue;
+        const column = COLUMNS[key];
+        values.push(column.encode(patch[key]));
+        sets.push(`${column.name} = $${values.length}${column.cast}`);
+      }
+      const { rows } = await pool.query<Row>(
+        `UPDATE ${jobs} SET ${sets.join(", ")} WHERE id = $1 AND lease_owner = $2 RETURNING *`,
+        values,
+      );
+      const row = rows[0];
+      if (row) return toRecord(row);
+      const known = await pool.query(`SELECT 1 FROM ${jobs} WHERE id = $1`, [id]);
+      if (known.rowCount === 0) throw new Error(`@studio-kit/slack-bot: no stored job ${id}.`);
+      throw new LeaseLostError(id);
+    },
+
+    async get(id) {
+      const { rows } = await pool.query<Row>(`SELECT * FROM ${jobs} WHERE id = $1`, [id]);
+      return rows[0] ? toRecord(rows[0]) : undefined;
+    },
+
+    async claim(lease, now, max) {
+      if (max <= 0) return [];
+      // SKIP LOCKED: replicas claiming at once each lock different rows, and none waits for another. MATERIALIZED:
+      // the pick runs once (a subquery in `IN (...)` may be rescanned by the plan, locking past LIMIT).
+      const { rows } = await pool.query<Row>(
+        `WITH picked AS MATERIALIZED (
+          SELECT id FROM ${jobs}
+          WHERE state <> 'done' AND (lease_until IS NULL OR lease_until <= $3)
+          ORDER BY created_at, seq
+          LIMIT $4
+          FOR UPDATE SKIP LOCKED
+        )
+        UPDATE ${jobs} AS job SET lease_owner = $1, lease_until = $2
+        FROM picked WHERE job.id = picked.id
+        RETURNING job.*`,
+        [lease.owner, lease.until, now, Math.floor(max)],
+      );
+      // RETURNING follows no ORDER BY.
+      return rows.sort(byAge).map(toRecord);
+    },
+
+    async renew(lease, ids) {
+      if (ids.length === 0) return [];
+      const { rows } = await pool.query<{ id: string }>(
+        `UPDATE ${jobs} SET lease_until = $1 WHERE id = ANY($2::text[]) AND lease_owner = $3 RETURNING id`,
+        [lease.until, [...ids], lease.owner],
+      );
+      const held = new Set(rows.map((row) => row.id));
+      return [...new Set(ids)].filter((id) => held.has(id));
+    },
+
+    async release(owner) {
+      await pool.query(`UPDATE ${jobs} SET lease_until = 0 WHERE lease_owner = $1 AND state <> 'done'`, [owner]);
+    },
+
+    async unfinished() {
+      const { rows } = await pool.query<Row>(`SELECT * FROM ${jobs} WHERE state <> 'done' ORDER BY created_at, seq`);
+      return rows.map(toRecord);
+    },
+
+    async recent(user, limit) {
+      const { rows } = await pool.query<Row>(
+        `SELECT * FROM ${jobs} WHERE user_id = $1 ORDER BY created_at DESC, seq DESC LIMIT $2`,
+        [user, limit],
+      );
+      return rows.map(toRecord);
+    },
+
+    usage: (user, now) => usage(pool, user, now),
+  };
+}

@@ -1,0 +1,51 @@
+// The PostgreSQL schema, as numbered migrations applied in order at open (see migrate.ts). Each runs with
+// `search_path` set to the store's schema, so its SQL names tables without one.
+//
+// Mirrors the SQLite schema (../sqlite/migrations.ts) in one first migration: times are bigint milliseconds since the
+// epoch, JSON is jsonb, credits are double precision.
+
+/** Migration n (index n - 1) moves the schema from version n - 1 to n. Never edit one that shipped: add another. */
+export const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE jobs (
+    id text PRIMARY KEY,
+    -- Insertion order, the tie-break between jobs created in the same millisecond (SQLite's rowid).
+    seq bigint GENERATED ALWAYS AS IDENTITY,
+    user_id text NOT NULL,
+    channel text NOT NULL,
+    thread_ts text,
+    request jsonb NOT NULL,
+    state text NOT NULL,
+    outcome text,
+    progress jsonb,
+    result_ids jsonb NOT NULL DEFAULT '[]',
+    uploaded_files jsonb NOT NULL DEFAULT '[]',
+    outputs integer NOT NULL,
+    credits double precision NOT NULL,
+    origin text,
+    lease_owner text,
+    lease_until bigint,
+    created_at bigint NOT NULL,
+    updated_at bigint NOT NULL
+  );
+  CREATE INDEX jobs_unfinished ON jobs (created_at, seq) WHERE state <> 'done';
+  CREATE INDEX jobs_by_user ON jobs (user_id, created_at);
+  CREATE INDEX jobs_by_day ON jobs (created_at);
+  CREATE INDEX jobs_by_lease_owner ON jobs (lease_owner) WHERE state <> 'done';
+
+  CREATE TABLE events (event_id text PRIMARY KEY, seen_at bigint NOT NULL);
+  CREATE INDEX events_by_seen_at ON events (seen_at);
+  CREATE TABLE claims (key text PRIMARY KEY, claimed_at bigint NOT NULL);
+  CREATE TABLE channel_defaults (channel text PRIMARY KEY, board jsonb NOT NULL);
+  CREATE TABLE pending_requests (
+    id text PRIMARY KEY,
+    request jsonb NOT NULL,
+    user_id text NOT NULL,
+    expires_at bigint NOT NULL,
+    taken_at bigint
+  );
+  -- One row per counted use; several uses may share a millisecond.
+  CREATE TABLE rate_uses (key text NOT NULL, at bigint NOT NULL);
+  CREATE INDEX rate_uses_by_key ON rate_uses (key, at);
+  `,
+];

@@ -1,0 +1,53 @@
+import { randomUUID } from "node:crypto";
+import type pg from "pg";
+import { PENDING_TTL_MS, type PendingRequest, type PendingRequests } from "../../services/pending-requests.js";
+import type { Tables } from "./names.js";
+
+/**
+ * Generations waiting for Confirm. `take` marks the request taken in one conditional UPDATE, so two clicks (or two
+ * replicas) cannot both take it: the second waits for the first's row lock, then finds it taken. When nothing was
+ * taken, a read tells why. A taken row stays until it would have expired, so a late second Confirm reads as `used`,
+ * not `missing`.
+ */
+export function postgresPendingRequests(
+  pool: pg.Pool,
+  names: Tables,
+  options: { now: () => number; ttlMs?: number | undefined },
+): PendingRequests {
+  const table = names.pendingRequests;
+  const ttlMs = options.ttlMs ?? PENDING_TTL_MS;
+  return {
+    async add(request) {
+      const now = options.now();
+      await pool.query(`DELETE FROM ${table} WHERE expires_at <= $1`, [now - ttlMs]);
+      const id = `pr_${randomUUID()}`;
+      await pool.query(`INSERT INTO ${table} (id, request, user_id, expires_at) VALUES ($1, $2::jsonb, $3, $4)`, [
+        id,
+        JSON.stringify(request),
+        request.user,
+        now + ttlMs,
+      ]);
+      return id;
+    },
+    async take(id, user) {
+      const now = options.now();
+      const taken = await pool.query<{ request: PendingRequest }>(
+        `UPDATE ${table} SET taken_at = $3
+        WHERE id = $1 AND user_id = $2 AND taken_at IS NULL AND expires_at > $3
+        RETURNING request`,
+        [id, user, now],
+      );
+      const request = taken.rows[0]?.request;
+      if (request) return { status: "taken", request };
+      // Not taken: why. A row only ever moves to taken, so this read cannot contradict the UPDATE.
+      const { rows } = await pool.query<{ user_id: string; expires_at: number; taken_at: number | null }>(
+        `SELECT user_id, expires_at, taken_at FROM ${table} WHERE id = $1`,
+        [id],
+      );
+      const row = rows[0];
+      if (!row || row.expires_at <= now) return { status: "missing" };
+      if (row.taken_at !== null) return { status: "used" };
+      return { status: "not-yours", user: row.user_id };
+    },
+  };
+}

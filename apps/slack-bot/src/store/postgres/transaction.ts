@@ -1,0 +1,43 @@
+import type pg from "pg";
+
+/** What runs a query: the pool (one statement, autocommit) or a client inside a transaction. */
+export interface Queryable {
+  query<R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values?: unknown[]): Promise<pg.QueryResult<R>>;
+}
+
+/**
+ * Runs `work` in a transaction on `client`: BEGIN, COMMIT when it resolves, ROLLBACK when it throws (the error is
+ * rethrown, even when the ROLLBACK fails too). `work` must only run SQL on `client`: a transaction held across
+ * anything else (the network, a timer) holds its locks, and a connection, for as long.
+ *
+ * After a failure the caller should discard the client (`release(error)`): a failed ROLLBACK leaves it in doubt.
+ */
+export async function transaction<T>(client: pg.ClientBase, work: (client: pg.ClientBase) => Promise<T>): Promise<T> {
+  await client.query("BEGIN");
+  try {
+    const result = await work(client);
+    await client.query("COMMIT");
+    return result;
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
+ * {@link transaction} on a client taken from `pool` for it and given back after. A client whose transaction failed
+ * is discarded rather than reused: it cannot be trusted after a failed ROLLBACK, and failures are rare enough here
+ * (refusals are results, not errors) that a new connection costs nothing.
+ */
+export async function withTransaction<T>(pool: pg.Pool, work: (client: pg.ClientBase) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let failure: Error | undefined;
+  try {
+    return await transaction(client, work);
+  } catch (error) {
+    failure = error instanceof Error ? error : new Error(String(error));
+    throw error;
+  } finally {
+    client.release(failure);
+  }
+}

@@ -1,0 +1,15 @@
+// Times every store implementation shares: the windows the quotas count in, and how long records are kept.
+
+/** The per-user quota's rolling window. */
+export const HOUR_MS = 60 * 60 * 1000;
+
+/** How long handled Slack event ids are kept: Slack redelivers within minutes; a day covers a long outage. */
+export const EVENT_RETENTION_MS = 24 * 60 * 60 * 1000;
+/** How long finished jobs, click claims and used confirmations are kept (App Home shows recent jobs). */
+export const RECORD_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** 00:00 UTC of the day `at` falls in: the daily budget's day. */
+export function startOfUtcDay(at: number): number {
+  const day = new Date(at);
+  return Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate());
+}
