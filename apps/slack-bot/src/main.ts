@@ -43,7 +43,7 @@ async function main(): Promise<void> {
   }
   const studio = createStudioClient({ apiKey, baseUrl, logger });
   // PostgreSQL's migrations run here, before the app listens; several replicas starting at once take turns.
-  const store = await openStore(config.store);
+  const store = await openStore(config.store, { logger });
   const app = createBotApp({
     config,
     studio,

@@ -32,7 +32,7 @@ export async function startStandInBot(input: {
   overrides?: BotOverrides;
 }): Promise<StandInBot> {
   const { logger } = input;
-  const store = input.overrides?.store ?? (await openStore(input.config.store));
+  const store = input.overrides?.store ?? (await openStore(input.config.store, { logger }));
   const app = createBotApp({
     config: input.config,
     studio: input.studio,

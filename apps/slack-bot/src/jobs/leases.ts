@@ -40,8 +40,16 @@ export interface JobLeases {
   claim(): Promise<JobRecord[]>;
   /** Claims now and every third of the lease until {@link stop}, handing each claimed job to `carryOn`. */
   watch(carryOn: (job: JobRecord) => Promise<void>): void;
-  /** Stops renewing and claiming, and releases every lease this replica holds so others claim them at once. */
-  stop(): Promise<void>;
+  /**
+   * Marks work that must finish before this replica lets its jobs go (a generation mutation and the record of its
+   * ids): {@link stop} waits for it, so a clean stop never leaves a job `sending`.
+   */
+  track<T>(work: Promise<T>): Promise<T>;
+  /**
+   * Stops renewing and claiming, waits (up to `drainMs`, default 10 s) for tracked work, then releases every lease
+   * this replica holds so the other replicas claim its jobs at once.
+   */
+  stop(drainMs?: number): Promise<void>;
 }
 
 /** The default lease: long enough to ride out a slow database round trip, short enough to move on in 20 s. */
@@ -64,6 +72,7 @@ export function createJobLeases(options: JobLeasesOptions): JobLeases {
   const owner = options.owner ?? replicaId();
   const now = options.now ?? Date.now;
   const held = new Set<string>();
+  const tracked = new Set<Promise<unknown>>();
   let renewer: NodeJS.Timeout | undefined;
   let watcher: NodeJS.Timeout | undefined;
   let stopped = false;
@@ -128,11 +137,29 @@ export function createJobLeases(options: JobLeasesOptions): JobLeases {
       watcher = setInterval(() => void sweep(), Math.max(1, Math.floor(leaseMs / 3)));
       watcher.unref();
     },
-    async stop() {
+    track(work) {
+      const settled = work.then(
+        () => {},
+        () => {},
+      );
+      tracked.add(settled);
+      void settled.then(() => tracked.delete(settled));
+      return work;
+    },
+    async stop(drainMs = 10_000) {
       if (stopped) return;
       stopped = true;
-      clearInterval(renewer);
       clearInterval(watcher);
+      // Renewals go on while tracked work drains: a mutation in flight keeps its job until its ids are recorded.
+      if (tracked.size) {
+        let timer: NodeJS.Timeout | undefined;
+        const timeout = new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, drainMs);
+        });
+        await Promise.race([Promise.all(tracked), timeout]);
+        clearTimeout(timer);
+      }
+      clearInterval(renewer);
       held.clear();
       await jobs.release(owner);
     },

@@ -122,7 +122,9 @@ export async function carryOn(deps: BotDeps, client: webApi.WebClient, job: JobR
  * message posted once (in place of its progress message). Resolves with their number once all of them are done.
  */
 export async function resumeJobs(deps: BotDeps, client: webApi.WebClient): Promise<number> {
-  const jobs = await deps.leases.claim();
+  // A claim takes a few jobs at a time (so that replicas share them); this one-off pass takes all that are free.
+  const jobs: JobRecord[] = [];
+  for (let batch = await deps.leases.claim(); batch.length; batch = await deps.leases.claim()) jobs.push(...batch);
   if (jobs.length) {
     deps.logger.info(
       { jobs: jobs.length, replica: deps.leases.owner },

@@ -24,6 +24,16 @@ export async function sendJob(
   posted: Posted,
   stored: JobRecord,
 ): Promise<JobRecord | null> {
+  // A stopping replica waits for this before it lets its jobs go: a job is never left `sending` by a clean stop.
+  return deps.leases.track(sendAndRecord(deps, surface, posted, stored));
+}
+
+async function sendAndRecord(
+  deps: BotDeps,
+  surface: Surface,
+  posted: Posted,
+  stored: JobRecord,
+): Promise<JobRecord | null> {
   const { logger } = deps;
   // Fenced: if another replica took the job over, this throws and nothing is sent.
   let job = await record(deps, stored.id, { state: "sending" });

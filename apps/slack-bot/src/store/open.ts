@@ -1,4 +1,5 @@
 import type { StoreConfig } from "../config.js";
+import type { BotLogger } from "../deps.js";
 import { openPostgresStore } from "./postgres/open.js";
 import { openSqliteStore } from "./sqlite/open.js";
 import type { BotStore } from "./types.js";
@@ -9,7 +10,19 @@ import type { BotStore } from "./types.js";
  *
  * @example const store = await openStore(readConfig(process.env).store);
  */
-export async function openStore(config: StoreConfig, options: { now?: () => number } = {}): Promise<BotStore> {
-  if (config.kind === "postgres") return openPostgresStore({ connectionString: config.url, ...options });
-  return openSqliteStore({ path: config.path, ...options });
+export async function openStore(
+  config: StoreConfig,
+  options: { now?: () => number; logger?: BotLogger } = {},
+): Promise<BotStore> {
+  const { logger, ...rest } = options;
+  if (config.kind === "postgres") {
+    return openPostgresStore({
+      connectionString: config.url,
+      ...rest,
+      // The pool replaces the connection by itself; worth a line in the log, not a crash.
+      onIdleError: (error) =>
+        logger?.warn({ err: error }, "PostgreSQL dropped an idle connection; the pool opens another"),
+    });
+  }
+  return openSqliteStore({ path: config.path, ...rest });
 }
