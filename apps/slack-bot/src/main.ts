@@ -68,8 +68,8 @@ async function main(): Promise<void> {
   // leases are released) and close the store cleanly. Each job goes on from its last recorded step.
   const stop = async (signal: string) => {
     logger.info({ signal }, "stopping");
-    await app.stop().catch(() => {});
-    await app.store.close();
+    await app.stop().catch((error: unknown) => logger.warn({ err: error }, "the app did not stop cleanly"));
+    await app.store.close().catch((error: unknown) => logger.warn({ err: error }, "the store did not close cleanly"));
     process.exit(0);
   };
   process.once("SIGTERM", () => void stop("SIGTERM"));

@@ -82,6 +82,20 @@ describe("job leases", () => {
     expect(a.holds(job.id)).toBe(true);
   });
 
+  it("never starts a second worker for a job it lost and claims back while its first worker still runs", async () => {
+    store = openSqliteStore({ path: ":memory:" });
+    const a = replica("a");
+    const job = await jobHeldBy({ owner: "a", until: Date.now() - 1 }); // a stalled past its lease
+    a.hold(job.id); // its worker runs on
+    const b = replica("b");
+    expect((await b.claim()).map((claimed) => claimed.id)).toEqual([job.id]);
+    await sleep(LEASE_MS / 2); // a's renewal learns it lost the job
+    expect(a.holds(job.id)).toBe(false);
+    await b.stop(); // b is deployed away and lets the job go
+    expect(await a.claim()).toEqual([]); // a's first worker carries it on; no second one
+    expect((await store.jobs.get(job.id))?.lease?.owner).toBe("a");
+  });
+
   it("releases its jobs when it stops, so another replica claims them at once", async () => {
     store = openSqliteStore({ path: ":memory:" });
     const a = replica("a");

@@ -7,9 +7,12 @@ describe("createThrottle", () => {
     const throttle = createThrottle({ now: () => now });
     expect(throttle.take("C1:1")).toBe(true);
     now += 9_999;
+    expect(throttle.ready("C1:1")).toBe(false);
     expect(throttle.take("C1:1")).toBe(false);
     expect(throttle.take("C1:2")).toBe(true);
     now += 1;
+    // Asking does not count: the update still passes after it.
+    expect(throttle.ready("C1:1")).toBe(true);
     expect(throttle.take("C1:1")).toBe(true);
     expect(throttle.take("C1:1")).toBe(false);
   });

@@ -33,15 +33,21 @@ export async function startStandInBot(input: {
 }): Promise<StandInBot> {
   const { logger } = input;
   const store = input.overrides?.store ?? (await openStore(input.config.store, { logger }));
-  const app = createBotApp({
-    config: input.config,
-    studio: input.studio,
-    poller: input.poller,
-    logger,
-    slackApiUrl: input.sim.apiUrl,
-    ...input.overrides,
-    store,
-  });
+  let app: BotApp;
+  try {
+    app = createBotApp({
+      config: input.config,
+      studio: input.studio,
+      poller: input.poller,
+      logger,
+      slackApiUrl: input.sim.apiUrl,
+      ...input.overrides,
+      store,
+    });
+  } catch (error) {
+    await store.close().catch(() => {});
+    throw error;
+  }
   try {
     await app.init();
     const server = (await app.start({ port: 0, host: "127.0.0.1" })) as Server;

@@ -44,8 +44,13 @@ export async function deliverFinal(
   finals.add(progress);
   // A progress update still in flight must land before the result, or it would replace the result.
   await inFlight.get(progress);
+  if (progress.live) {
+    // A store error here must not turn into a second message (below): the update goes out over budget instead.
+    await budgetOf(deps)
+      .acquire(THIS_WORKSPACE)
+      .catch((error: unknown) => deps.logger.warn({ err: error }, "could not count a chat.update; sending it anyway"));
+  }
   try {
-    if (progress.live) await budgetOf(deps).acquire(THIS_WORKSPACE);
     await progress.update(message);
   } catch (error) {
     deps.logger.warn({ err: error, user: surface.user }, "could not replace the progress; posting the result anew");

@@ -35,7 +35,7 @@ export async function uploadResults(
   surface: Surface,
   progress: Posted,
   files: readonly ResultFile[],
-  /** Called before each upload starts (a job records the file, so a restart never shares it twice). */
+  /** Called before each upload starts (a job records the file, so a restart never shares it twice); may throw. */
   beforeUpload?: (file: ResultFile) => Promise<void>,
 ): Promise<void> {
   const { logger } = deps;
@@ -48,8 +48,10 @@ export async function uploadResults(
       logger.warn({ asset: file.id }, "no download URL: the result stays a link");
       continue;
     }
+    // Outside the try: a file that cannot be recorded (the job's lease lost, the store away) is not uploaded, and
+    // the caller stops; the job goes on from its record elsewhere.
+    await beforeUpload?.(file);
     try {
-      await beforeUpload?.(file);
       const fileId = await uploadResultFile({
         client: surface.files,
         downloadUrl: file.downloadUrl,

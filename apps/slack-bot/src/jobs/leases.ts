@@ -29,9 +29,12 @@ export interface JobLeases {
   lease(): Lease;
   /** Marks a job as worked on here: its lease is renewed until {@link drop}. */
   hold(id: string): void;
-  /** The job is finished here (done, or another replica took it over): stop renewing it. */
+  /** The job's worker here ended (done, failed, or another replica took the job over): stop renewing it. */
   drop(id: string): void;
-  /** Whether this replica works on the job now. */
+  /**
+   * Whether this replica may still act on the job (send, post): its lease is ours, renewed recently enough, and the
+   * replica is not stopping. A worker checks it before each Slack call and before sending.
+   */
   holds(id: string): boolean;
   /**
    * Claims the jobs free now (lease ran out, released, or never leased) that this replica does not work on already,
@@ -71,10 +74,15 @@ export function createJobLeases(options: JobLeasesOptions): JobLeases {
   const claimMax = options.claimMax ?? 10;
   const owner = options.owner ?? replicaId();
   const now = options.now ?? Date.now;
+  /** Jobs with a worker in this process, and until when their lease is known to be ours. */
+  const working = new Map<string, number>();
+  /** The subset whose leases are renewed: a job whose lease was lost stays `working` until its worker ends. */
   const held = new Set<string>();
   const tracked = new Set<Promise<unknown>>();
   let renewer: NodeJS.Timeout | undefined;
   let watcher: NodeJS.Timeout | undefined;
+  let sweeping: Promise<void> | undefined;
+  let renewing: Promise<void> | undefined;
   let stopped = false;
 
   const lease = (): Lease => ({ owner, until: now() + leaseMs });
@@ -82,12 +90,16 @@ export function createJobLeases(options: JobLeasesOptions): JobLeases {
   const renew = async () => {
     if (!held.size) return;
     const ids = [...held];
+    const next = lease();
     try {
-      const kept = new Set(await jobs.renew(lease(), ids));
+      const kept = new Set(await jobs.renew(next, ids));
       for (const id of ids) {
-        // Its next write will fail (LeaseLostError) and its worker stops; nothing to renew any more.
-        if (!kept.has(id) && held.delete(id))
+        if (kept.has(id)) {
+          if (working.has(id)) working.set(id, next.until);
+        } else if (held.delete(id)) {
+          // Its worker sees it (`holds`) before its next Slack call or send, and its next write fails.
           logger.warn({ job: id, replica: owner }, "lost a job's lease to another replica");
+        }
       }
     } catch (error) {
       // A database blip: the leases last three renewals, so the next one may still keep them.
@@ -96,45 +108,72 @@ export function createJobLeases(options: JobLeasesOptions): JobLeases {
   };
   const startRenewing = () => {
     if (renewer || stopped) return;
-    renewer = setInterval(() => void renew(), Math.max(1, Math.floor(leaseMs / 3)));
+    renewer = setInterval(
+      () => {
+        renewing ??= renew().finally(() => {
+          renewing = undefined;
+        });
+      },
+      Math.max(1, Math.floor(leaseMs / 3)),
+    );
     renewer.unref();
+  };
+  const take = (id: string, until: number) => {
+    working.set(id, until);
+    held.add(id);
+    startRenewing();
   };
 
   const claim = async (): Promise<JobRecord[]> => {
     if (stopped) return [];
-    const claimed = await jobs.claim(lease(), now(), claimMax);
-    // A job this process still works on (its lease ran out while the database was away) is not started twice.
-    const fresh = claimed.filter((job) => !held.has(job.id));
-    for (const job of fresh) held.add(job.id);
-    if (fresh.length) startRenewing();
+    const next = lease();
+    const claimed = await jobs.claim(next, now(), claimMax);
+    // Stopped while claiming: `stop` releases them with the rest (it waits for the sweep).
+    if (stopped) return [];
+    // A job this process still works on (its lease ran out while the database was away, or was lost and came back)
+    // is not started a second time: its worker goes on, holding the lease again.
+    const fresh = claimed.filter((job) => !working.has(job.id));
+    for (const job of claimed) take(job.id, next.until);
     return fresh;
   };
 
   return {
     owner,
     lease,
-    hold(id) {
-      held.add(id);
-      startRenewing();
-    },
+    hold: (id) => take(id, now() + leaseMs),
     drop(id) {
+      working.delete(id);
       held.delete(id);
     },
-    holds: (id) => held.has(id),
+    holds(id) {
+      // Ours, and not so close to running out that renewals must have stalled (an event loop blocked, the database
+      // away): a third of the lease is the margin a send or a post needs.
+      const until = working.get(id);
+      return held.has(id) && until !== undefined && until - now() > leaseMs / 3 && !stopped;
+    },
     claim,
     watch(carryOn) {
       if (watcher || stopped) return;
       const sweep = async () => {
         try {
-          const claimed = await claim();
-          if (claimed.length) logger.info({ jobs: claimed.length, replica: owner }, "claimed unfinished jobs");
-          for (const job of claimed) void carryOn(job);
+          // Batch after batch while they come full: a dead replica's jobs are all taken in one sweep.
+          for (;;) {
+            const claimed = await claim();
+            if (claimed.length) logger.info({ jobs: claimed.length, replica: owner }, "claimed unfinished jobs");
+            for (const job of claimed) void carryOn(job);
+            if (claimed.length < claimMax || stopped) return;
+          }
         } catch (error) {
           logger.warn({ err: error, replica: owner }, "could not claim unfinished jobs");
         }
       };
-      void sweep();
-      watcher = setInterval(() => void sweep(), Math.max(1, Math.floor(leaseMs / 3)));
+      const tick = () => {
+        sweeping ??= sweep().finally(() => {
+          sweeping = undefined;
+        });
+      };
+      tick();
+      watcher = setInterval(tick, Math.max(1, Math.floor(leaseMs / 3)));
       watcher.unref();
     },
     track(work) {
@@ -150,6 +189,7 @@ export function createJobLeases(options: JobLeasesOptions): JobLeases {
       if (stopped) return;
       stopped = true;
       clearInterval(watcher);
+      await sweeping;
       // Renewals go on while tracked work drains: a mutation in flight keeps its job until its ids are recorded.
       if (tracked.size) {
         let timer: NodeJS.Timeout | undefined;
@@ -160,7 +200,9 @@ export function createJobLeases(options: JobLeasesOptions): JobLeases {
         clearTimeout(timer);
       }
       clearInterval(renewer);
+      await renewing;
       held.clear();
+      working.clear();
       await jobs.release(owner);
     },
   };

@@ -80,7 +80,9 @@ async function resumeJob(deps: BotDeps, client: webApi.WebClient, stored: JobRec
       return;
     }
     case "sending":
-      // It may have reached the API, and its ids are unknown: never sent again (credits are money).
+      // It may have reached the API, and its ids are unknown: never sent again (credits are money). Fenced first,
+      // so a replica that lost this job meanwhile does not post over the new holder's message.
+      await record(deps, job.id, {});
       await deliverFinal(deps, surface, posted, lostJobMessage(job));
       await record(deps, job.id, { state: "done", outcome: "lost" });
       return;

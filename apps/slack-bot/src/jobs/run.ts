@@ -11,6 +11,7 @@ import type { Posted, Surface } from "../flows/surface.js";
 import { deliverFinal, showProgress } from "../flows/updates.js";
 import { type ResultFile, uploadResults } from "../flows/upload-results.js";
 import { limitReachedMessage, readOnlyKeyMessage } from "../messages/access.js";
+import type { SlackMessage } from "../messages/blocks.js";
 import { problemMessage } from "../messages/problems.js";
 import { type JobRecord, LeaseLostError, type NewJob } from "../store/types.js";
 import { handlerOf } from "./kinds.js";
@@ -35,22 +36,16 @@ async function sendAndRecord(
   stored: JobRecord,
 ): Promise<JobRecord | null> {
   const { logger } = deps;
-  // Fenced: if another replica took the job over, this throws and nothing is sent.
-  let job = await record(deps, stored.id, { state: "sending" });
+  // Not while stopping, nor on a lease that renewals no longer keep fresh (a stalled replica): another replica may
+  // be about to claim the job, and would then find it `sending` and unfollowable.
+  if (!deps.leases.holds(stored.id)) throw new LeaseLostError(stored.id);
+  // Fenced, and only from `new`: if another replica (or worker) took the job over, this throws and nothing is sent.
+  const job = await record(deps, stored.id, { state: "sending" });
   const handler = handlerOf(job);
+  let sent: Awaited<ReturnType<typeof handler.send>>;
   try {
-    const sent = await handler.send(deps, job);
-    if (!sent.accepted) {
-      logger.warn({ user: job.user, job: job.id, kind: job.request.kind }, "generation was not accepted");
-      await deliverFinal(deps, surface, posted, sent.message);
-      await record(deps, job.id, { state: "done", outcome: "failed" });
-      return null;
-    }
-    job = await record(deps, job.id, { state: "running", resultIds: sent.ids });
-    logger.info({ user: job.user, job: job.id, kind: job.request.kind, ids: sent.ids }, "generation queued");
-    return job;
+    sent = await handler.send(deps, job);
   } catch (error) {
-    if (error instanceof LeaseLostError) throw error;
     const notRun = certainlyNotRun(error);
     // A read-only key is learned here, from the first refused generation; later ones are refused before sending.
     const readOnly = deps.keyMode.learnFrom(error);
@@ -59,7 +54,30 @@ async function sendAndRecord(
     await record(deps, job.id, { state: "done", outcome: notRun ? "not-sent" : "error" });
     return null;
   }
+  if (!sent.accepted) {
+    logger.warn({ user: job.user, job: job.id, kind: job.request.kind }, "generation was not accepted");
+    await deliverFinal(deps, surface, posted, sent.message);
+    await record(deps, job.id, { state: "done", outcome: "failed" });
+    return null;
+  }
+  // The ids are in the log before anything else can fail: if they cannot be recorded, they are not lost.
+  logger.info({ user: job.user, job: job.id, kind: job.request.kind, ids: sent.ids }, "generation queued");
+  return recordIds(deps, job, sent.ids);
 }
+
+/** Records a sent job's ids, retrying the store a few times: failing here would leave a paid generation unfollowed. */
+async function recordIds(deps: BotDeps, job: JobRecord, ids: string[]): Promise<JobRecord> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await record(deps, job.id, { state: "running", resultIds: ids });
+    } catch (error) {
+      if (error instanceof LeaseLostError || attempt === RECORD_ATTEMPTS) throw error;
+      deps.logger.warn({ err: error, job: job.id, attempt }, "could not record a sent generation's ids; retrying");
+      await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+    }
+  }
+}
+const RECORD_ATTEMPTS = 4;
 
 /** Polls a running job to its end, replaces the progress with the final message, then shares the result files. */
 export async function followJob(deps: BotDeps, surface: Surface, posted: Posted, job: JobRecord): Promise<void> {
@@ -67,16 +85,21 @@ export async function followJob(deps: BotDeps, surface: Surface, posted: Posted,
   const handler = handlerOf(job);
   let outcome: "completed" | "failed" | "error" = "error";
   let files: ResultFile[] = [];
+  let final: SlackMessage;
   try {
-    const finished = await handler.follow(deps, job, (percent) =>
-      showProgress(deps, posted, () => handler.progress(job, percent)),
-    );
-    await deliverFinal(deps, surface, posted, finished.message);
+    const finished = await handler.follow(deps, job, (percent) => {
+      // A replica that lost the job while polling updates nothing: the message is the new holder's.
+      if (deps.leases.holds(job.id)) showProgress(deps, posted, () => handler.progress(job, percent));
+    });
     ({ outcome, files } = finished);
+    final = finished.message;
   } catch (error) {
     logger.error({ err: error, user: job.user, job: job.id }, "generation did not finish");
-    await deliverFinal(deps, surface, posted, problemMessage(error));
+    final = problemMessage(error);
   }
+  // Fenced before the final message: a replica that lost the job while polling stops here (LeaseLostError).
+  await record(deps, job.id, {});
+  await deliverFinal(deps, surface, posted, final);
   job = await record(deps, job.id, { state: "delivered", outcome });
   await shareFiles(deps, surface, posted, job, files);
 }
@@ -129,10 +152,10 @@ export async function runJob(deps: BotDeps, surface: Surface, spec: JobSpec): Pr
     return false;
   }
   let job = created.job;
+  let posted: Posted | undefined;
   deps.leases.hold(job.id);
   try {
     const handler = handlerOf(job);
-    let posted: Posted;
     try {
       posted = await surface.post(handler.progress(job), { jobId: job.id });
     } catch (error) {
@@ -145,9 +168,14 @@ export async function runJob(deps: BotDeps, surface: Surface, spec: JobSpec): Pr
     const running = await sendJob(deps, surface, posted, job);
     if (running) await followJob(deps, surface, posted, running);
   } catch (error) {
-    // This replica paused past its lease and another one carries the job on from the record: stop quietly.
-    if (!(error instanceof LeaseLostError)) throw error;
-    deps.logger.warn({ job: job.id, replica: deps.leases.owner }, "another replica took this job over");
+    if (!posted && !(error instanceof LeaseLostError)) throw error; // nothing was posted, nothing sent
+    // The job is stored and its progress posted: it is not given up, nor its click claim released (that would let
+    // the same button spend again). Its lease runs out and a replica (maybe this one) carries it on from the record.
+    if (error instanceof LeaseLostError) {
+      deps.logger.warn({ job: job.id, replica: deps.leases.owner }, "another replica took this job over");
+    } else {
+      deps.logger.error({ err: error, job: job.id, user: job.user }, "job stopped here; it resumes from its record");
+    }
   } finally {
     deps.leases.drop(job.id);
   }

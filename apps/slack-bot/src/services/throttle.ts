@@ -6,6 +6,8 @@
 export interface Throttle {
   /** True (and counts the update) when `key` was not updated within the interval; false otherwise. */
   take(key: string): boolean;
+  /** Whether {@link take} would pass now (counts nothing). */
+  ready(key: string): boolean;
   /** Forgets `key`, once its message is final. */
   forget(key: string): void;
 }
@@ -31,12 +33,15 @@ export function createThrottle(options: ThrottleOptions = {}): Throttle {
   const intervalMs = options.intervalMs ?? PROGRESS_UPDATE_INTERVAL_MS;
   const now = options.now ?? Date.now;
   const last = new Map<string, number>();
+  const ready = (key: string) => {
+    const previous = last.get(key);
+    return previous === undefined || now() - previous >= intervalMs;
+  };
   return {
+    ready,
     take(key) {
-      const at = now();
-      const previous = last.get(key);
-      if (previous !== undefined && at - previous < intervalMs) return false;
-      last.set(key, at);
+      if (!ready(key)) return false;
+      last.set(key, now());
       return true;
     },
     forget(key) {

@@ -21,8 +21,6 @@ import type { Throttle } from "./throttle.js";
 export interface UpdateBudget {
   /** Takes a slot for a progress update if one is free outside the reserve; false (nothing taken) otherwise. */
   tryTakeProgress(workspace: string): Promise<boolean>;
-  /** True when a progress update could take a slot now (nothing taken). */
-  hasProgressRoom(workspace: string): Promise<boolean>;
   /** Takes a slot for a final result, waiting for one if the budget is spent. Never refuses. */
   acquire(workspace: string, signal?: AbortSignal): Promise<void>;
   /** Updates counted in the current window for `workspace` (for logs and tests). */
@@ -72,7 +70,6 @@ export function createUpdateBudget(options: UpdateBudgetOptions = {}): UpdateBud
   const key = (workspace: string) => `chat.update:${workspace}`;
 
   return {
-    hasProgressRoom: async (workspace) => (await windows.count(key(workspace), now(), windowMs)).used < limit - reserve,
     tryTakeProgress: async (workspace) => (await windows.take(key(workspace), now(), windowMs, limit - reserve)).taken,
     async acquire(workspace, signal) {
       for (;;) {
@@ -95,15 +92,16 @@ export interface ProgressGate {
 
 /**
  * Combines the per-message throttle (one update per message every 10 s) with the workspace budget (40 a minute):
- * a progress update goes only when both allow it. The budget is checked first, so a refusal from it does not
- * spend the message's throttle turn.
+ * a progress update goes only when both allow it. The throttle is asked first without counting (it is local; the
+ * budget is a store round trip, only paid when the message is due), then the budget, so a refusal from the budget
+ * does not spend the message's throttle turn.
  */
 export function progressGate(throttle: Throttle, budget: UpdateBudget, workspace = THIS_WORKSPACE): ProgressGate {
   return {
     async take(key) {
-      if (!(await budget.hasProgressRoom(workspace))) return false;
-      if (!throttle.take(key)) return false;
-      return budget.tryTakeProgress(workspace);
+      if (!throttle.ready(key)) return false;
+      if (!(await budget.tryTakeProgress(workspace))) return false;
+      return throttle.take(key);
     },
   };
 }

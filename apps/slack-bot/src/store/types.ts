@@ -164,8 +164,9 @@ export interface JobStore {
   create(job: NewJob, limits: Limits, lease: Lease): Promise<CreateResult>;
   /**
    * Applies a patch when `owner` is the job's lease owner (fenced by the owner only: a lease that ran out but was
-   * not claimed yet still lets its owner write); returns the job as stored after it. Throws
-   * {@link LeaseLostError} when another replica holds it now, and an Error on an unknown id.
+   * not claimed yet still lets its owner write); `state: "sending"` applies only to a job still `new`. Returns the
+   * job as stored after it. Throws {@link LeaseLostError} when another replica holds it now (or the job is no longer
+   * `new` for `sending`), and an Error on an unknown id.
    */
   update(id: string, patch: JobPatch, owner: string): Promise<JobRecord>;
   get(id: string): Promise<JobRecord | undefined>;
@@ -176,7 +177,10 @@ export interface JobStore {
   claim(lease: Lease, now: number, max: number): Promise<JobRecord[]>;
   /** Extends `lease.owner`'s leases on `ids` (finished or not) to `lease.until`; returns the ids it still held. */
   renew(lease: Lease, ids: readonly string[]): Promise<string[]>;
-  /** Ends `owner`'s leases on its unfinished jobs now, so other replicas claim them at once (a clean stop). */
+  /**
+   * Ends `owner`'s leases on its unfinished jobs now (no owner any more: its late writes fail), so other replicas
+   * claim them at once (a clean stop).
+   */
   release(owner: string): Promise<void>;
   /** Every job not `done`, oldest first (to inspect; a replica works on a job only after claiming it). */
   unfinished(): Promise<JobRecord[]>;

@@ -226,6 +226,43 @@ export function storeContract(name: string, open: OpenStore): void {
           [open.id],
         );
         expect((await store.jobs.get(others.id))?.lease?.owner).toBe("replica-b");
+        // The stopped replica's late writes fail rather than race the new holder.
+        await expect(store.jobs.update(open.id, { state: "sending" }, OWNER)).rejects.toBeInstanceOf(LeaseLostError);
+      });
+
+      it("moves a job to sending only from new, so two workers of one replica cannot both send it", async () => {
+        const store = await fresh();
+        const job = await createHeld(store, { owner: OWNER, until: now + 15_000 });
+        const both = await Promise.allSettled([
+          store.jobs.update(job.id, { state: "sending" }, OWNER),
+          store.jobs.update(job.id, { state: "sending" }, OWNER),
+        ]);
+        expect(both.map((result) => result.status).sort()).toEqual(["fulfilled", "rejected"]);
+        const refused = both.find((result) => result.status === "rejected");
+        expect(refused?.status === "rejected" ? refused.reason : null).toBeInstanceOf(LeaseLostError);
+      });
+
+      it("keeps a prompt with characters PostgreSQL's jsonb refuses (NUL, a lone surrogate), the rest intact", async () => {
+        const store = await fresh();
+        const hostile = { kind: "image", prompt: "a lighthouse\u0000 at \ud800 dusk \\u0000", presets: [] };
+        const created = await store.jobs.create(
+          newJob({
+            request: { kind: "image", command: hostile as unknown as ImageCommand, pushTo: null, defaultBoard: null },
+          }),
+          {},
+          LEASE,
+        );
+        if (!created.ok) throw new Error("refused");
+        const stored = await store.jobs.get(created.job.id);
+        const prompt = stored?.request.kind === "image" ? stored.request.command.prompt : "";
+        // SQLite keeps them; PostgreSQL drops NUL and shows the lone surrogate as U+FFFD. A typed "\\u0000" stays.
+        expect(["a lighthouse\u0000 at \ud800 dusk \\u0000", "a lighthouse at \ufffd dusk \\u0000"]).toContain(prompt);
+        const id = await store.pendingRequests.add({
+          user: "U1",
+          channel: "C1",
+          command: hostile as unknown as ImageCommand,
+        });
+        expect((await store.pendingRequests.take(id, "U1")).status).toBe("taken");
       });
     });
 

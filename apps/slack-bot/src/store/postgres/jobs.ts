@@ -3,6 +3,7 @@ import type pg from "pg";
 import { COUNTED_JOBS, limitRefusal } from "../limits.js";
 import { HOUR_MS, startOfUtcDay } from "../retention.js";
 import { type JobPatch, type JobRecord, type JobStore, LeaseLostError, type Usage } from "../types.js";
+import { toJsonb } from "./json.js";
 import { advisoryKey, type Tables } from "./names.js";
 import { type Queryable, withTransaction } from "./transaction.js";
 
@@ -57,9 +58,9 @@ const byAge = (a: Row, b: Row) => a.created_at - b.created_at || a.seq - b.seq;
 const COLUMNS: Record<keyof JobPatch, { name: string; encode: (value: unknown) => unknown; cast: string }> = {
   state: { name: "state", encode: (value) => value, cast: "" },
   outcome: { name: "outcome", encode: (value) => value, cast: "" },
-  progress: { name: "progress", encode: (value) => JSON.stringify(value), cast: "::jsonb" },
-  resultIds: { name: "result_ids", encode: (value) => JSON.stringify(value), cast: "::jsonb" },
-  uploadedFiles: { name: "uploaded_files", encode: (value) => JSON.stringify(value), cast: "::jsonb" },
+  progress: { name: "progress", encode: (value) => toJsonb(value), cast: "::jsonb" },
+  resultIds: { name: "result_ids", encode: (value) => toJsonb(value), cast: "::jsonb" },
+  uploadedFiles: { name: "uploaded_files", encode: (value) => toJsonb(value), cast: "::jsonb" },
 };
 
 /**
@@ -107,8 +108,8 @@ export function postgresJobs(pool: pg.Pool, names: Tables, options: { schema: st
             job.user,
             job.channel,
             job.threadTs ?? null,
-            JSON.stringify(job.request),
-            job.progress ? JSON.stringify(job.progress) : null,
+            toJsonb(job.request),
+            job.progress ? toJsonb(job.progress) : null,
             job.outputs,
             job.credits,
             job.origin ?? null,
@@ -131,8 +132,10 @@ export function postgresJobs(pool: pg.Pool, names: Tables, options: { schema: st
         values.push(column.encode(patch[key]));
         sets.push(`${column.name} = $${values.length}${column.cast}`);
       }
+      // `sending` only follows `new`: of two workers that both passed the fence, one sends.
+      const onlyFromNew = patch.state === "sending" ? " AND state = 'new'" : "";
       const { rows } = await pool.query<Row>(
-        `UPDATE ${jobs} SET ${sets.join(", ")} WHERE id = $1 AND lease_owner = $2 RETURNING *`,
+        `UPDATE ${jobs} SET ${sets.join(", ")} WHERE id = $1 AND lease_owner = $2${onlyFromNew} RETURNING *`,
         values,
       );
       const row = rows[0];
@@ -179,7 +182,11 @@ export function postgresJobs(pool: pg.Pool, names: Tables, options: { schema: st
     },
 
     async release(owner) {
-      await pool.query(`UPDATE ${jobs} SET lease_until = 0 WHERE lease_owner = $1 AND state <> 'done'`, [owner]);
+      // No owner any more: a late write of the stopping replica fails instead of racing the next claimer.
+      await pool.query(
+        `UPDATE ${jobs} SET lease_owner = NULL, lease_until = NULL WHERE lease_owner = $1 AND state <> 'done'`,
+        [owner],
+      );
     },
 
     async unfinished() {

@@ -8,7 +8,7 @@ import { migrate } from "./migrate.js";
 import { tables } from "./names.js";
 import { postgresPendingRequests } from "./pending.js";
 import { postgresChannelDefaults, postgresClaims, postgresEvents } from "./small.js";
-import { withTransaction } from "./transaction.js";
+import { watchCheckedOut, withTransaction } from "./transaction.js";
 import { postgresWindows } from "./windows.js";
 
 /** Options of {@link openPostgresStore}. */
@@ -84,6 +84,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
 
   try {
     const client = await connect(pool, target);
+    const stopWatching = watchCheckedOut(client);
     let failure: Error | undefined;
     try {
       await migrate(client, schema, names);
@@ -91,6 +92,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
       failure = error instanceof Error ? error : new Error(String(error));
       throw error;
     } finally {
+      stopWatching();
       client.release(failure);
     }
   } catch (error) {

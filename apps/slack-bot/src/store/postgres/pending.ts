@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import { PENDING_TTL_MS, type PendingRequest, type PendingRequests } from "../../services/pending-requests.js";
+import { toJsonb } from "./json.js";
 import type { Tables } from "./names.js";
 
 /**
@@ -23,7 +24,7 @@ export function postgresPendingRequests(
       const id = `pr_${randomUUID()}`;
       await pool.query(`INSERT INTO ${table} (id, request, user_id, expires_at) VALUES ($1, $2::jsonb, $3, $4)`, [
         id,
-        JSON.stringify(request),
+        toJsonb(request),
         request.user,
         now + ttlMs,
       ]);

@@ -1,6 +1,7 @@
 import type pg from "pg";
 import type { DefaultBoard } from "../../services/channel-defaults.js";
 import type { ChannelDefaultsStore, Claims, EventLog } from "../types.js";
+import { toJsonb } from "./json.js";
 import type { Tables } from "./names.js";
 
 /** Handled Slack event ids: `ON CONFLICT DO NOTHING` tells the first sight from a redelivery in one statement. */
@@ -46,7 +47,7 @@ export function postgresChannelDefaults(pool: pg.Pool, names: Tables): ChannelDe
       await pool.query(
         `INSERT INTO ${table} (channel, board) VALUES ($1, $2::jsonb)
         ON CONFLICT (channel) DO UPDATE SET board = excluded.board`,
-        [channel, JSON.stringify({ id: board.id, conversationId: board.conversationId, title: board.title })],
+        [channel, toJsonb({ id: board.id, conversationId: board.conversationId, title: board.title })],
       );
     },
     async list() {

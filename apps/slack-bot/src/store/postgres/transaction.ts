@@ -31,6 +31,7 @@ export async function transaction<T>(client: pg.ClientBase, work: (client: pg.Cl
  */
 export async function withTransaction<T>(pool: pg.Pool, work: (client: pg.ClientBase) => Promise<T>): Promise<T> {
   const client = await pool.connect();
+  const stopWatching = watchCheckedOut(client);
   let failure: Error | undefined;
   try {
     return await transaction(client, work);
@@ -38,6 +39,19 @@ export async function withTransaction<T>(pool: pg.Pool, work: (client: pg.Client
     failure = error instanceof Error ? error : new Error(String(error));
     throw error;
   } finally {
+    stopWatching();
     client.release(failure);
   }
+}
+
+/**
+ * Listens for `error` on a client taken out of the pool. The pool listens only while a client is idle, and a
+ * client emits `error` when the server ends its connection (a failover, a restart, `pg_terminate_backend`), even
+ * during a query: with no listener Node would end the process. The query in flight fails on its own; this only
+ * keeps the event from crashing every replica at once. Returns the function that stops listening.
+ */
+export function watchCheckedOut(client: pg.PoolClient): () => void {
+  const ignore = () => {};
+  client.on("error", ignore);
+  return () => client.off("error", ignore);
 }

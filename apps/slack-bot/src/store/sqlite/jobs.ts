@@ -74,7 +74,9 @@ export function sqliteJobs(db: Database.Database, now: () => number): JobStore {
   const renewLease = db.prepare<[number, string, string], unknown>(
     "UPDATE jobs SET lease_until = ? WHERE lease_owner = ? AND id = ?",
   );
-  const releaseLeases = db.prepare("UPDATE jobs SET lease_until = 0 WHERE lease_owner = ? AND state <> 'done'");
+  const releaseLeases = db.prepare(
+    "UPDATE jobs SET lease_owner = NULL, lease_until = NULL WHERE lease_owner = ? AND state <> 'done'",
+  );
   const recent = db.prepare<[string, number], Row>(
     "SELECT * FROM jobs WHERE user_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?",
   );
@@ -150,7 +152,10 @@ export function sqliteJobs(db: Database.Database, now: () => number): JobStore {
       const values = Object.fromEntries(keys.map((key) => [key, columns[key](patch[key])]));
       const result = db
         .prepare(
-          `UPDATE jobs SET ${[...sets, "updated_at = @updatedAt"].join(", ")} WHERE id = @id AND lease_owner = @owner`,
+          `UPDATE jobs SET ${[...sets, "updated_at = @updatedAt"].join(", ")} WHERE id = @id AND lease_owner = @owner${
+            // `sending` only follows `new`: of two workers that both passed the fence, one sends.
+            patch.state === "sending" ? " AND state = 'new'" : ""
+          }`,
         )
         .run({ ...values, id, owner, updatedAt: now() });
       if (result.changes !== 1) {
