@@ -1,55 +1,15 @@
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
+import { type JobRow, toJobRecord } from "../job-row.js";
 import { COUNTED_JOBS, limitRefusal } from "../limits.js";
 import { HOUR_MS, startOfUtcDay } from "../retention.js";
-import { type JobPatch, type JobRecord, type JobStore, LeaseLostError, type Usage } from "../types.js";
+import { type JobPatch, type JobStore, LeaseLostError, type Usage } from "../types.js";
 import { toJsonb } from "./json.js";
 import { advisoryKey, type Tables } from "./names.js";
 import { type Queryable, withTransaction } from "./transaction.js";
 
-interface Row {
-  id: string;
-  seq: number;
-  user_id: string;
-  channel: string;
-  thread_ts: string | null;
-  request: JobRecord["request"];
-  state: JobRecord["state"];
-  outcome: JobRecord["outcome"] | null;
-  progress: JobRecord["progress"] | null;
-  result_ids: string[];
-  uploaded_files: string[];
-  outputs: number;
-  credits: number;
-  origin: string | null;
-  lease_owner: string | null;
-  lease_until: number | null;
-  created_at: number;
-  updated_at: number;
-}
-
-function toRecord(row: Row): JobRecord {
-  return {
-    id: row.id,
-    user: row.user_id,
-    channel: row.channel,
-    ...(row.thread_ts === null ? {} : { threadTs: row.thread_ts }),
-    request: row.request,
-    state: row.state,
-    ...(row.outcome === null ? {} : { outcome: row.outcome }),
-    ...(row.progress === null ? {} : { progress: row.progress }),
-    resultIds: row.result_ids,
-    uploadedFiles: row.uploaded_files,
-    outputs: row.outputs,
-    credits: row.credits,
-    ...(row.origin === null ? {} : { origin: row.origin }),
-    ...(row.lease_owner === null || row.lease_until === null
-      ? {}
-      : { lease: { owner: row.lease_owner, until: row.lease_until } }),
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
-}
+/** A jobs row: `seq` orders jobs created in the same millisecond. */
+type Row = JobRow & { seq: number };
 
 /** Oldest first, insertion order between jobs of the same millisecond. */
 const byAge = (a: Row, b: Row) => a.created_at - b.created_at || a.seq - b.seq;
@@ -120,7 +80,7 @@ export function postgresJobs(pool: pg.Pool, names: Tables, options: { schema: st
         );
         const row = rows[0];
         if (!row) throw new Error("@studio-kit/slack-bot: a stored job could not be read back.");
-        return { ok: true as const, job: toRecord(row) };
+        return { ok: true as const, job: toJobRecord(row) };
       }),
 
     async update(id, patch, owner) {
@@ -139,7 +99,7 @@ export function postgresJobs(pool: pg.Pool, names: Tables, options: { schema: st
         values,
       );
       const row = rows[0];
-      if (row) return toRecord(row);
+      if (row) return toJobRecord(row);
       const known = await pool.query(`SELECT 1 FROM ${jobs} WHERE id = $1`, [id]);
       if (known.rowCount === 0) throw new Error(`@studio-kit/slack-bot: no stored job ${id}.`);
       throw new LeaseLostError(id);
@@ -147,7 +107,7 @@ export function postgresJobs(pool: pg.Pool, names: Tables, options: { schema: st
 
     async get(id) {
       const { rows } = await pool.query<Row>(`SELECT * FROM ${jobs} WHERE id = $1`, [id]);
-      return rows[0] ? toRecord(rows[0]) : undefined;
+      return rows[0] ? toJobRecord(rows[0]) : undefined;
     },
 
     async claim(lease, now, max) {
@@ -168,7 +128,7 @@ export function postgresJobs(pool: pg.Pool, names: Tables, options: { schema: st
         [lease.owner, lease.until, now, Math.floor(max)],
       );
       // RETURNING follows no ORDER BY.
-      return rows.sort(byAge).map(toRecord);
+      return rows.sort(byAge).map(toJobRecord);
     },
 
     async renew(lease, ids) {
@@ -191,7 +151,7 @@ export function postgresJobs(pool: pg.Pool, names: Tables, options: { schema: st
 
     async unfinished() {
       const { rows } = await pool.query<Row>(`SELECT * FROM ${jobs} WHERE state <> 'done' ORDER BY created_at, seq`);
-      return rows.map(toRecord);
+      return rows.map(toJobRecord);
     },
 
     async recent(user, limit) {
@@ -199,7 +159,7 @@ export function postgresJobs(pool: pg.Pool, names: Tables, options: { schema: st
         `SELECT * FROM ${jobs} WHERE user_id = $1 ORDER BY created_at DESC, seq DESC LIMIT $2`,
         [user, limit],
       );
-      return rows.map(toRecord);
+      return rows.map(toJobRecord);
     },
 
     usage: (user, now) => usage(pool, user, now),

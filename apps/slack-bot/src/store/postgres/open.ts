@@ -8,7 +8,7 @@ import { migrate } from "./migrate.js";
 import { tables } from "./names.js";
 import { postgresPendingRequests } from "./pending.js";
 import { postgresChannelDefaults, postgresClaims, postgresEvents } from "./small.js";
-import { watchCheckedOut, withTransaction } from "./transaction.js";
+import { usingClient, withTransaction } from "./transaction.js";
 import { postgresWindows } from "./windows.js";
 
 /** Options of {@link openPostgresStore}. */
@@ -83,18 +83,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   pool.on("error", (error) => onIdleError?.(error));
 
   try {
-    const client = await connect(pool, target);
-    const stopWatching = watchCheckedOut(client);
-    let failure: Error | undefined;
-    try {
-      await migrate(client, schema, names);
-    } catch (error) {
-      failure = error instanceof Error ? error : new Error(String(error));
-      throw error;
-    } finally {
-      stopWatching();
-      client.release(failure);
-    }
+    await usingClient(await connect(pool, target), (client) => migrate(client, schema, names));
   } catch (error) {
     await pool.end();
     throw error;

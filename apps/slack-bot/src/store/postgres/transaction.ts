@@ -25,33 +25,33 @@ export async function transaction<T>(client: pg.ClientBase, work: (client: pg.Cl
 }
 
 /**
- * {@link transaction} on a client taken from `pool` for it and given back after. A client whose transaction failed
- * is discarded rather than reused: it cannot be trusted after a failed ROLLBACK, and failures are rare enough here
- * (refusals are results, not errors) that a new connection costs nothing.
+ * {@link transaction} on a client taken from `pool` for it and given back after (see {@link usingClient}).
  */
 export async function withTransaction<T>(pool: pg.Pool, work: (client: pg.ClientBase) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  const stopWatching = watchCheckedOut(client);
+  return usingClient(await pool.connect(), (client) => transaction(client, work));
+}
+
+/**
+ * Runs `work` on a client taken out of the pool, then gives it back. A client whose work failed is discarded rather
+ * than reused: it cannot be trusted after a failed ROLLBACK, and failures are rare enough here (refusals are
+ * results, not errors) that a new connection costs nothing.
+ *
+ * While it is out, the client's `error` event is listened for: the pool listens only while a client is idle, and a
+ * client emits `error` when the server ends its connection (a failover, a restart, `pg_terminate_backend`), even
+ * during a query; with no listener Node would end the process. The query in flight fails on its own; this only
+ * keeps the event from crashing every replica at once.
+ */
+export async function usingClient<T>(client: pg.PoolClient, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const ignore = () => {};
+  client.on("error", ignore);
   let failure: Error | undefined;
   try {
-    return await transaction(client, work);
+    return await work(client);
   } catch (error) {
     failure = error instanceof Error ? error : new Error(String(error));
     throw error;
   } finally {
-    stopWatching();
+    client.off("error", ignore);
     client.release(failure);
   }
-}
-
-/**
- * Listens for `error` on a client taken out of the pool. The pool listens only while a client is idle, and a
- * client emits `error` when the server ends its connection (a failover, a restart, `pg_terminate_backend`), even
- * during a query: with no listener Node would end the process. The query in flight fails on its own; this only
- * keeps the event from crashing every replica at once. Returns the function that stops listening.
- */
-export function watchCheckedOut(client: pg.PoolClient): () => void {
-  const ignore = () => {};
-  client.on("error", ignore);
-  return () => client.off("error", ignore);
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type Database from "better-sqlite3";
+import { type JobRow, toJobRecord } from "../job-row.js";
 import { COUNTED_JOBS, limitRefusal } from "../limits.js";
 import { HOUR_MS, startOfUtcDay } from "../retention.js";
 import {
@@ -13,45 +14,22 @@ import {
   type Usage,
 } from "../types.js";
 
-interface Row {
-  id: string;
-  user_id: string;
-  channel: string;
-  thread_ts: string | null;
+/** A jobs row as SQLite gives it: the JSON columns as text. */
+type Row = Omit<JobRow, "request" | "progress" | "result_ids" | "uploaded_files"> & {
   request: string;
-  state: JobRecord["state"];
-  outcome: JobRecord["outcome"] | null;
   progress: string | null;
   result_ids: string;
   uploaded_files: string;
-  outputs: number;
-  credits: number;
-  origin: string | null;
-  lease_owner: string | null;
-  lease_until: number | null;
-  created_at: number;
-  updated_at: number;
-}
+};
 
 function toRecord(row: Row): JobRecord {
-  return {
-    id: row.id,
-    user: row.user_id,
-    channel: row.channel,
-    ...(row.thread_ts === null ? {} : { threadTs: row.thread_ts }),
-    request: JSON.parse(row.request) as JobRecord["request"],
-    state: row.state,
-    ...(row.outcome === null ? {} : { outcome: row.outcome }),
-    ...(row.progress === null ? {} : { progress: JSON.parse(row.progress) as JobRecord["progress"] }),
-    resultIds: JSON.parse(row.result_ids) as string[],
-    uploadedFiles: JSON.parse(row.uploaded_files) as string[],
-    outputs: row.outputs,
-    credits: row.credits,
-    ...(row.origin === null ? {} : { origin: row.origin }),
-    ...(row.lease_owner === null ? {} : { lease: { owner: row.lease_owner, until: row.lease_until ?? 0 } }),
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
+  return toJobRecord({
+    ...row,
+    request: JSON.parse(row.request) as JobRow["request"],
+    progress: row.progress === null ? null : (JSON.parse(row.progress) as JobRow["progress"]),
+    result_ids: JSON.parse(row.result_ids) as string[],
+    uploaded_files: JSON.parse(row.uploaded_files) as string[],
+  });
 }
 
 /** The jobs table. Quotas are counted from it, so a job and its share of a quota are stored in one statement. */
