@@ -13,3 +13,11 @@ export function startOfUtcDay(at: number): number {
   const day = new Date(at);
   return Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate());
 }
+
+/**
+ * The time at or before which a click claim made `windowMs` before `now` is free again; with no window, a time no
+ * claim has (a claim without a window holds until it is released).
+ */
+export function freeBefore(now: number, windowMs: number | undefined): number {
+  return windowMs === undefined ? Number.MIN_SAFE_INTEGER : now - windowMs;
+}

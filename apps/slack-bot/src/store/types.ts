@@ -196,12 +196,22 @@ export interface EventLog {
   firstSight(eventId: string, now: number): Promise<boolean>;
 }
 
-/** Button clicks that started work: the same button on the same message runs once. */
+/**
+ * Button clicks that started work. A claim without a window holds until released (exactly once: "Add to <board>");
+ * a claim with a window holds only that long (a result button: a true double click is refused, a later click is new
+ * work). Each claim is one atomic statement, so clicks racing on several replicas never both win.
+ */
 export interface Claims {
-  /** True when `key` was free (the caller now holds it); false when it was claimed before. */
-  claim(key: string, now: number): Promise<boolean>;
-  /** Frees a claim whose work spent nothing (refused by a check), so the button can be used again. */
-  release(key: string): Promise<void>;
+  /**
+   * True when `key` is free at `now`: never claimed, released, or (given `windowMs`) last claimed at or before
+   * `now - windowMs`. The caller then holds it, claimed at `now`. False while someone holds it.
+   */
+  claim(key: string, now: number, windowMs?: number): Promise<boolean>;
+  /**
+   * Frees the claim made at `claimedAt` when its work spent nothing (refused by a check), so the button can be used
+   * again at once. A later claim of the same key (another click, after the window) is left alone.
+   */
+  release(key: string, claimedAt: number): Promise<void>;
 }
 
 /** Each channel's default board. */

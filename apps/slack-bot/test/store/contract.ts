@@ -309,12 +309,43 @@ export function storeContract(name: string, open: OpenStore): void {
         expect(await store.events.firstSight("Ev1", now + 25 * HOUR)).toBe(true);
       });
 
-      it("gives a claim to the first caller until it is released", async () => {
+      it("gives a claim without a window to the first caller until it is released, however late the next", async () => {
         const store = await fresh();
         const both = await Promise.all([store.claims.claim("k", now), store.claims.claim("k", now)]);
         expect(both.sort()).toEqual([false, true]);
-        await store.claims.release("k");
+        expect(await store.claims.claim("k", now + 40 * 24 * HOUR)).toBe(false);
+        await store.claims.release("k", now);
         expect(await store.claims.claim("k", now)).toBe(true);
+      });
+
+      it("gives a claim with a window to one of many racing callers, and again once the window has passed", async () => {
+        const store = await fresh();
+        const racing = await Promise.all(Array.from({ length: 10 }, () => store.claims.claim("k", now, 5_000)));
+        expect(racing.filter(Boolean)).toHaveLength(1);
+        expect(await store.claims.claim("k", now + 4_999, 5_000)).toBe(false);
+        // Racing for a claim whose window has passed: the row is updated once, the others see the new claim.
+        const again = await Promise.all(Array.from({ length: 10 }, () => store.claims.claim("k", now + 5_000, 5_000)));
+        expect(again.filter(Boolean)).toHaveLength(1);
+        // The window now runs from the second claim.
+        expect(await store.claims.claim("k", now + 9_000, 5_000)).toBe(false);
+        expect(await store.claims.claim("other", now + 9_000, 5_000)).toBe(true);
+      });
+
+      it("releases only the claim made at the given time, never a later claim of the same key", async () => {
+        const store = await fresh();
+        await store.claims.claim("k", now, 5_000);
+        await store.claims.claim("k", now + 6_000, 5_000);
+        await store.claims.release("k", now); // the first click's work did nothing, after the second click claimed
+        expect(await store.claims.claim("k", now + 7_000, 5_000)).toBe(false);
+        await store.claims.release("k", now + 6_000);
+        expect(await store.claims.claim("k", now + 7_000, 5_000)).toBe(true);
+      });
+
+      it("forgets claims after 30 days when pruned", async () => {
+        const store = await fresh();
+        await store.claims.claim("k", now);
+        await store.prune(now + 31 * 24 * HOUR);
+        expect(await store.claims.claim("k", now + 31 * 24 * HOUR)).toBe(true);
       });
     });
 

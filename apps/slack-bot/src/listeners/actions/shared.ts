@@ -40,28 +40,42 @@ export function clickSurface({ client }: Pick<ButtonArgs, "client">, where: Clic
   return conversationSurface(client, where);
 }
 
+/**
+ * How long a click on a result button holds it for the same person: a second click within this is a double click
+ * (or Slack redelivering) and runs nothing; a later one is new work. 5 s covers a double click and Slack's retries
+ * of an unacknowledged request (its three tries come within about 3 s), and is short enough that nobody waits for
+ * it on purpose.
+ */
+export const DOUBLE_CLICK_MS = 5_000;
+
 /** The claim key of a click: the same button (action and value) on the same message. */
 export function clickKey(where: Clicked, args: Pick<ButtonArgs, "action">): string {
   return `click:${where.channel}:${where.messageTs}:${args.action.action_id}:${args.action.value ?? ""}`;
 }
 
+/** The claim key of one person's click: the same button on the same message, by the same person. */
+export function personalClickKey(where: Clicked, args: Pick<ButtonArgs, "action">): string {
+  return `${clickKey(where, args)}:${where.user}`;
+}
+
 /**
- * Runs a button's work once, ever: the click claims its key in the store (durable, shared by every process on
- * it), and a second click of the same button on the same message (a double click, Slack redelivering, a click
- * after a restart) gets an ephemeral note and spends nothing. The claim is released when the work reports that
- * it did nothing (`false`: refused by a check, the source gone) or threw, so the button can be used again.
+ * Claims `key` (for `windowMs`, or until released), runs the work, and releases the claim when the work reports
+ * that it did nothing (`false`: refused by a check, the source gone) or threw, so the button works again at once.
+ * A click that finds the key held gets `note` as an ephemeral and spends nothing.
  */
-export async function once(
+async function claimed(
   deps: BotDeps,
   args: Pick<ButtonArgs, "action" | "client">,
   where: Clicked,
+  claim: { key: string; windowMs?: number; note: string },
   work: (origin: string) => Promise<boolean | undefined>,
 ): Promise<void> {
-  const key = clickKey(where, args);
-  if (!(await deps.store.claims.claim(key, deps.now()))) {
+  const { key } = claim;
+  const at = deps.now();
+  if (!(await deps.store.claims.claim(key, at, claim.windowMs))) {
     deps.logger.info({ user: where.user, action: args.action.action_id }, "ignoring a repeated click");
     await clickSurface(args, where)
-      .ephemeral(actionNoteMessage("That button was already used: its result is (or will be) in the thread."))
+      .ephemeral(actionNoteMessage(claim.note))
       .catch((error: unknown) => deps.logger.warn({ err: error }, "could not post the repeated-click note"));
     return;
   }
@@ -69,8 +83,41 @@ export async function once(
   try {
     keep = (await work(key)) !== false;
   } finally {
-    if (!keep) await deps.store.claims.release(key);
+    if (!keep) await deps.store.claims.release(key, at);
   }
+}
+
+/**
+ * Runs a button's work once, ever (Add to <board>: the asset goes on the board once, whoever clicks): the click
+ * claims its key in the store (durable, shared by every process on it), and a second click of the same button on
+ * the same message gets an ephemeral note and does nothing. The claim is released when the work did nothing.
+ */
+export async function once(
+  deps: BotDeps,
+  args: Pick<ButtonArgs, "action" | "client">,
+  where: Clicked,
+  work: (origin: string) => Promise<boolean | undefined>,
+): Promise<void> {
+  const note = "That button was already used: its result is (or will be) in the thread.";
+  await claimed(deps, args, where, { key: clickKey(where, args), note }, work);
+}
+
+/**
+ * Runs a result button's work for every click, as Midjourney's buttons do (each Regenerate, Variations, Upscale is
+ * a new job), except a true double click: the same person clicking the same button on the same message within
+ * {@link DOUBLE_CLICK_MS} gets an ephemeral note and spends nothing. The claim lives in the store, so the rule
+ * holds across restarts and replicas; someone else's click is never refused by it.
+ */
+export async function eachClick(
+  deps: BotDeps,
+  args: Pick<ButtonArgs, "action" | "client">,
+  where: Clicked,
+  work: (origin: string) => Promise<boolean | undefined>,
+): Promise<void> {
+  const key = personalClickKey(where, args);
+  const note =
+    "You clicked that twice: the first click is already on its way, in the thread. Click again in a few seconds for another one.";
+  await claimed(deps, args, where, { key, windowMs: DOUBLE_CLICK_MS, note }, work);
 }
 
 /** The note for a click the bot cannot read (an old message, a click outside a conversation). */

@@ -1,5 +1,6 @@
 import type pg from "pg";
 import type { DefaultBoard } from "../../services/channel-defaults.js";
+import { freeBefore } from "../retention.js";
 import type { ChannelDefaultsStore, Claims, EventLog } from "../types.js";
 import { toJsonb } from "./json.js";
 import type { Tables } from "./names.js";
@@ -17,18 +18,22 @@ export function postgresEvents(pool: pg.Pool, names: Tables): EventLog {
   };
 }
 
-/** Button claims: the first claim of a key wins until it is released. */
+/**
+ * Button claims: an upsert that takes a free key, or one whose last claim is older than the window, in one
+ * statement. Racing claims of one key queue on its row, and each sees the claim before it (`rowCount` 0).
+ */
 export function postgresClaims(pool: pg.Pool, names: Tables): Claims {
   return {
-    async claim(key, now) {
+    async claim(key, now, windowMs) {
       const result = await pool.query(
-        `INSERT INTO ${names.claims} (key, claimed_at) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
-        [key, now],
+        `INSERT INTO ${names.claims} AS c (key, claimed_at) VALUES ($1, $2)
+        ON CONFLICT (key) DO UPDATE SET claimed_at = excluded.claimed_at WHERE c.claimed_at <= $3`,
+        [key, now, freeBefore(now, windowMs)],
       );
       return result.rowCount === 1;
     },
-    async release(key) {
-      await pool.query(`DELETE FROM ${names.claims} WHERE key = $1`, [key]);
+    async release(key, claimedAt) {
+      await pool.query(`DELETE FROM ${names.claims} WHERE key = $1 AND claimed_at = $2`, [key, claimedAt]);
     },
   };
 }

@@ -1,5 +1,6 @@
 import type Database from "better-sqlite3";
 import type { DefaultBoard } from "../../services/channel-defaults.js";
+import { freeBefore } from "../retention.js";
 import type { ChannelDefaultsStore, Claims, EventLog, RateWindows, WindowUse } from "../types.js";
 
 /** Handled Slack event ids: `INSERT OR IGNORE` tells the first sight from a redelivery in one statement. */
@@ -10,14 +11,20 @@ export function sqliteEvents(db: Database.Database): EventLog {
   };
 }
 
-/** Button claims: the first claim of a key wins until it is released. */
+/**
+ * Button claims: an upsert that takes a free key, or one whose last claim is older than the window, in one
+ * statement (`changes` is 0 when the row exists and the `WHERE` keeps it).
+ */
 export function sqliteClaims(db: Database.Database): Claims {
-  const insert = db.prepare("INSERT OR IGNORE INTO claims (key, claimed_at) VALUES (?, ?)");
-  const remove = db.prepare("DELETE FROM claims WHERE key = ?");
+  const take = db.prepare(
+    `INSERT INTO claims (key, claimed_at) VALUES (@key, @now)
+    ON CONFLICT (key) DO UPDATE SET claimed_at = excluded.claimed_at WHERE claims.claimed_at <= @freeBefore`,
+  );
+  const remove = db.prepare("DELETE FROM claims WHERE key = ? AND claimed_at = ?");
   return {
-    claim: async (key, now) => insert.run(key, now).changes === 1,
-    release: async (key) => {
-      remove.run(key);
+    claim: async (key, now, windowMs) => take.run({ key, now, freeBefore: freeBefore(now, windowMs) }).changes === 1,
+    release: async (key, claimedAt) => {
+      remove.run(key, claimedAt);
     },
   };
 }
