@@ -51,7 +51,7 @@ export const audioJob: JobKindHandler<"audio"> = {
     const what = whatIsAsked(command);
     const prompt = command.kind === "voice" ? command.script : command.prompt;
     const asset = { id: status.audio.id, url: status.audio.url ?? status.audio.downloadUrl };
-    const message = audioResultsMessage([asset], { user: job.user, prompt, defaultBoard });
+    const message = audioResultsMessage([asset], { user: job.user, prompt, defaultBoard, jobId: job.id });
     const downloadUrl = status.audio.downloadUrl ?? status.audio.url;
     return { message, files: [{ id: asset.id, downloadUrl, kind: "audio", title: what }], outcome: "completed" };
   },

@@ -53,7 +53,7 @@ export const imageJob: JobKindHandler<"image"> = {
     const boardNote = await pushResults(deps, pushTo, "image", ids);
     const prompt = command.prompt;
     const assets = done.map((image) => ({ id: image.id, url: image.url ?? image.downloadUrl }));
-    const ctx = { user: job.user, prompt, defaultBoard, boardNote };
+    const ctx = { user: job.user, prompt, defaultBoard, boardNote, jobId: job.id };
     const message = imageResultsMessage(assets, ctx, job.resultIds[0] ?? "");
     return { message, files: imageFiles(done, prompt), outcome: "completed" };
   },
@@ -90,7 +90,7 @@ export const imageEditJob: JobKindHandler<"image-edit"> = {
     const { done, errorMessage } = await waitForImages(deps, job.resultIds, onPercent);
     if (done.length === 0) return { message: imageEditJob.failed(job, errorMessage), files: [], outcome: "failed" };
     const assets = done.map((item) => ({ id: item.id, url: item.url ?? item.downloadUrl }));
-    const ctx = { user: job.user, prompt: source.prompt, defaultBoard };
+    const ctx = { user: job.user, prompt: source.prompt, defaultBoard, jobId: job.id };
     const message = imageResultsMessage(assets, ctx, job.resultIds[0] ?? source.id);
     return { message, files: imageFiles(done, source.prompt), outcome: "completed" };
   },

@@ -60,7 +60,7 @@ export const videoJob: JobKindHandler<"video"> = {
     const boardNote = await pushResults(deps, pushTo, "video", [video.id]);
     const prompt = command.prompt;
     const asset = { id: video.id, url: video.videoUrl ?? video.downloadUrl };
-    const message = videoResultsMessage([asset], { user: job.user, prompt, defaultBoard, boardNote });
+    const message = videoResultsMessage([asset], { user: job.user, prompt, defaultBoard, boardNote, jobId: job.id });
     const file = { id: video.id, downloadUrl: video.downloadUrl ?? video.videoUrl, kind: "video" as const };
     return { message, files: [{ ...file, title: prompt }], outcome: "completed" };
   },
@@ -89,7 +89,7 @@ export const videoFormatJob: JobKindHandler<"video-format"> = {
       return { message: videoFormatJob.failed(job, video.errorMessage), files: [], outcome: "failed" };
     }
     const asset = { id: video.id, url: video.videoUrl ?? video.downloadUrl };
-    const message = videoResultsMessage([asset], { user: job.user, prompt, defaultBoard });
+    const message = videoResultsMessage([asset], { user: job.user, prompt, defaultBoard, jobId: job.id });
     const downloadUrl = video.downloadUrl ?? video.videoUrl;
     const title = prompt ? `${prompt} (${ratio})` : `${video.id} (${ratio})`;
     return { message, files: [{ id: video.id, downloadUrl, kind: "video", title }], outcome: "completed" };
