@@ -10,6 +10,8 @@ export { checkOptions, MAX_COUNT } from "./commands/check.js";
 export type { CreditsDecision, CreditsVerdict } from "./commands/cost.js";
 export { creditsDecision, estimateCost } from "./commands/cost.js";
 export { parseCommand, parseMention } from "./commands/parse.js";
+export type { RatioCheck } from "./commands/ratio.js";
+export { checkRatio, RATIO_BOUNDS, SUGGESTED_RATIOS } from "./commands/ratio.js";
 export type * from "./commands/types.js";
 export { isGeneration } from "./commands/types.js";
 export type { Config, LogLevel, StoreConfig } from "./config.js";

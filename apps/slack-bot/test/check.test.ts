@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { SUGGESTED_RATIOS } from "../src/commands/ratio.js";
 import { type Command, checkOptions, type OptionProblem, parseCommand } from "../src/index.js";
 import { loadStudioData, type StudioData } from "./support/studio.js";
 
@@ -37,14 +38,42 @@ describe("checkOptions against the sandbox catalog", () => {
     });
   });
 
-  it.each(["16x9", "16:0", "0:9", "a:b", "1.5:1"])("refuses the ratio %s, showing the form", (ratio) => {
-    expect(problems(`image a fox --ratio ${ratio}`)).toEqual([expect.objectContaining({ option: "--ratio" })]);
+  it.each(["16x9", "16:0", "0:9", "a:b", "1.5:1", "7:1", "1:5", "40:9"])(
+    "refuses the ratio %s for images and videos, with the suggested ratios as examples and no other help",
+    (ratio) => {
+      for (const kind of ["image", "video"]) {
+        expect(problems(`${kind} a fox --ratio ${ratio}`)).toEqual([
+          {
+            option: "--ratio",
+            message: expect.stringContaining(`\`--ratio ${ratio}\``),
+            valid: SUGGESTED_RATIOS.map((suggested) => suggested.value),
+            validIntro: "`--ratio` takes width:height, e.g.",
+          },
+        ]);
+      }
+    },
+  );
+
+  it.each(["3:2", "21:9", "4:5", "1:4"])("takes the ratio %s for images and videos", (ratio) => {
+    for (const kind of ["image", "video"]) {
+      expect(checkOptions(parsed(`${kind} a fox --ratio ${ratio}`), studio.catalog, studio.presets).ok).toBe(true);
+    }
   });
 
-  it.each([0, 5, 99])("refuses --count %i, listing 1 to 4", (count) => {
+  it.each([0, 5, 99])("refuses --count %i, giving the range and no help to look up", (count) => {
     expect(problems(`image a fox --count ${count}`)).toEqual([
       { option: "--count", message: expect.stringContaining("1 to 4"), valid: ["1", "2", "3", "4"] },
     ]);
+  });
+
+  it("points model values to /studio models for the kind, presets to /studio presets", () => {
+    expect(problems("image a fox --model dall-e")[0]?.help).toContain("`/studio models image`");
+    expect(problems("image a fox --model img-aurora-2-fast --quality high")[0]?.help).toContain("/studio models image");
+    expect(problems("video waves --duration 7")[0]?.help).toContain("`/studio models video`");
+    expect(problems("voice Hello --voice robot")[0]?.help).toContain("`/studio models voice`");
+    expect(problems("music folk --min-duration 61 --max-duration 100")[0]?.help).toContain("/studio models music");
+    expect(problems("image a fox --preset no-such-thing")[0]?.help).toBe("`/studio presets` lists the presets.");
+    expect(problems("music folk --max-duration 601")[0]?.help).toBeUndefined();
   });
 
   it("refuses an unknown model, listing the role's models", () => {

@@ -1,6 +1,7 @@
 import type { Board, CreditsBalance } from "@studio-kit/core";
 import { validateView } from "@studio-kit/slack-sim";
 import { describe, expect, it } from "vitest";
+import { checkRatio, SUGGESTED_RATIOS } from "../src/commands/ratio.js";
 import {
   HOME_BOARDS,
   HOME_CHANNEL_DEFAULTS,
@@ -11,7 +12,7 @@ import {
   homeView,
   jobStatus,
 } from "../src/messages/home.js";
-import { MAX_MODAL_PROMPT, MODAL_RATIOS, newImageModal, readNewImageForm } from "../src/messages/home-modal.js";
+import { MAX_MODAL_PROMPT, newImageModal, readNewImageForm } from "../src/messages/home-modal.js";
 import { ACTIONS, NEW_IMAGE_MODAL } from "../src/messages/ids.js";
 import type { JobRequest } from "../src/store/types.js";
 
@@ -427,10 +428,13 @@ describe("the New image modal", () => {
     expect(readNewImageForm(values("y".repeat(MAX_MODAL_PROMPT))).ok).toBe(true);
   });
 
-  it("offers only ratios the API accepts", () => {
-    for (const { value } of MODAL_RATIOS) {
-      const [width, height] = value.split(":").map(Number) as [number, number];
-      expect(Math.max(width / height, height / width)).toBeLessThanOrEqual(8);
-    }
+  it("offers exactly the ratio rule's suggested list, each one the rule takes", () => {
+    const input = newImageModal().blocks.find((block) => block.block_id === NEW_IMAGE_MODAL.ratioBlock) as {
+      element: { options: { value: string }[] };
+    };
+    const offered = input.element.options.map((option) => option.value);
+    expect(offered).toEqual(SUGGESTED_RATIOS.map((ratio) => ratio.value));
+    expect(offered).toContain("3:2");
+    for (const value of offered) expect(checkRatio(value).ok).toBe(true);
   });
 });

@@ -85,6 +85,33 @@ describe("help and errors", () => {
     expect(allText(reply)).toContain("more");
   });
 
+  it("names only the help its problems point to, each once", () => {
+    const count: OptionProblem = { option: "--count", message: "`--count` is from 1 to 4.", valid: ["1", "2"] };
+    expect(allText(invalidOptionsMessage([count]))).not.toContain("/studio");
+    const model: OptionProblem = {
+      option: "--model",
+      message: "No.",
+      valid: [],
+      help: "`/studio models image` lists.",
+    };
+    const preset: OptionProblem = { option: "--preset", message: "No.", valid: [], help: "`/studio presets` lists." };
+    const text = allText(invalidOptionsMessage([model, preset, model, count]));
+    expect(text.match(/\/studio models image/g)).toHaveLength(1);
+    expect(text.match(/\/studio presets/g)).toHaveLength(1);
+  });
+
+  it("introduces example values in the problem's own words", () => {
+    const ratio: OptionProblem = {
+      option: "--ratio",
+      message: "`--ratio 7:1` is too wide.",
+      valid: ["1:1", "3:2"],
+      validIntro: "`--ratio` takes width:height, e.g.",
+    };
+    const text = allText(invalidOptionsMessage([ratio]));
+    expect(text).toContain("`--ratio` takes width:height, e.g. `1:1`, `3:2`");
+    expect(text).not.toContain("Valid:");
+  });
+
   it("explains a FAILED generation in plain words, and shows an unknown reason cut short", () => {
     const credits = failedMessage({ user: "U0ALICE", what: "2 images", errorMessage: "Not enough credits" });
     expect(credits.text).toContain("ran out of credits");

@@ -1,5 +1,6 @@
 import { type Catalog, type CatalogModel, modelsFor, type Preset, pickModel } from "./catalog.js";
 import { echo } from "./flags.js";
+import { checkRatio as checkRatioText, SUGGESTED_RATIO_VALUES } from "./ratio.js";
 import type { Command, GenerationKind, ImageCommand, MusicCommand, VideoCommand, VoiceCommand } from "./types.js";
 
 // Checks a parsed command against the catalog and presets before anything is generated, so a wrong value costs
@@ -20,13 +21,29 @@ export interface OptionProblem {
   message: string;
   /** The values that would work (possibly many: message builders cut the list short). */
   valid: string[];
+  /**
+   * The words before `valid` when the values are only examples of a rule (`--ratio`); absent, they are every value
+   * that would work ("Valid:").
+   */
+  validIntro?: string;
+  /**
+   * The command that lists more about this option, in a sentence (`/studio models image` for a model's values,
+   * `/studio presets` for presets); absent when the message already says everything (`--count`, `--ratio`).
+   */
+  help?: string;
 }
 
 /** The outcome of {@link checkOptions}: the model the command will use, or every problem found. */
 export type CheckResult = { ok: true; model: CatalogModel | undefined } | { ok: false; problems: OptionProblem[] };
 
-const RATIO = /^(\d+):(\d+)$/;
 const PRESET_FORMAT: Partial<Record<GenerationKind, string>> = { image: "IMAGE", video: "VIDEO" };
+
+// Only the help that fits the problem is named: a wrong count or ratio is answered in full by its message.
+const modelsHelp = (role: GenerationKind) =>
+  role === "voice"
+    ? "`/studio models voice` lists the voices."
+    : `\`/studio models ${role}\` lists the ${role} models and the values each takes.`;
+const PRESETS_HELP = "`/studio presets` lists the presets.";
 
 function checkValue<T extends string | number>(
   problems: OptionProblem[],
@@ -34,6 +51,7 @@ function checkValue<T extends string | number>(
   value: T | undefined,
   allowed: readonly T[] | null | undefined,
   model: CatalogModel,
+  role: GenerationKind,
 ): void {
   if (value === undefined) return;
   const list = allowed ?? [];
@@ -42,17 +60,19 @@ function checkValue<T extends string | number>(
   const message = valid.length
     ? `\`${option} ${echo(String(value))}\` is not available for ${model.id}.`
     : `${model.id} does not take \`${option}\`: leave it out.`;
-  problems.push({ option, message, valid });
+  problems.push({ option, message, valid, help: modelsHelp(role) });
 }
 
+// One rule for images and videos (commands/ratio.ts says why).
 function checkRatio(problems: OptionProblem[], ratio: string | undefined): void {
   if (ratio === undefined) return;
-  const match = RATIO.exec(ratio.trim());
-  if (match && Number(match[1]) > 0 && Number(match[2]) > 0) return;
+  const checked = checkRatioText(ratio);
+  if (checked.ok) return;
   problems.push({
     option: "--ratio",
-    message: "`--ratio` is width:height with whole numbers above zero.",
-    valid: ["1:1", "16:9", "9:16", "4:3", "3:4"],
+    message: checked.reason,
+    valid: [...SUGGESTED_RATIO_VALUES],
+    validIntro: "`--ratio` takes width:height, e.g.",
   });
 }
 
@@ -72,6 +92,7 @@ function checkModel(
       ? `There is no ${role} model \`${echo(id ?? "")}\`.`
       : `No ${role} models are available right now.`,
     valid: models,
+    help: modelsHelp(role),
   });
   return undefined;
 }
@@ -86,10 +107,11 @@ function checkPresets(problems: OptionProblem[], slugs: string[], role: Generati
   const found: Preset[] = [];
   for (const slug of slugs) {
     const preset = presets.find((candidate) => candidate.slug === slug);
-    if (!preset) problems.push({ option: "--preset", message: `There is no preset \`${echo(slug)}\`.`, valid });
+    const help = PRESETS_HELP;
+    if (!preset) problems.push({ option: "--preset", message: `There is no preset \`${echo(slug)}\`.`, valid, help });
     else if (!fitting.includes(preset)) {
       const kind = (preset.outputFormat ?? "").toLowerCase();
-      problems.push({ option: "--preset", message: `\`${slug}\` is a ${kind} preset, not for ${role}.`, valid });
+      problems.push({ option: "--preset", message: `\`${slug}\` is a ${kind} preset, not for ${role}.`, valid, help });
     } else found.push(preset);
   }
   const alone = found.find((preset) => preset.stackable === false);
@@ -98,6 +120,7 @@ function checkPresets(problems: OptionProblem[], slugs: string[], role: Generati
       option: "--preset",
       message: `\`${alone.slug}\` cannot be combined with other presets: use it on its own.`,
       valid: fitting.filter((preset) => preset.stackable !== false).map((preset) => preset.slug),
+      help: PRESETS_HELP,
     });
   }
 }
@@ -107,14 +130,14 @@ function checkImage(problems: OptionProblem[], command: ImageCommand, catalog: C
   if (command.count !== undefined && (command.count < 1 || command.count > MAX_COUNT)) {
     problems.push({
       option: "--count",
-      message: `\`--count\` is from 1 to ${MAX_COUNT}.`,
-      valid: ["1", "2", "3", "4"],
+      message: `\`--count\` is from 1 to ${MAX_COUNT} images per request (got ${command.count}).`,
+      valid: Array.from({ length: MAX_COUNT }, (_, i) => String(i + 1)),
     });
   }
   const model = checkModel(problems, catalog, "image", command.model);
   if (model) {
-    checkValue(problems, "--quality", command.quality, model.supportedQualities, model);
-    checkValue(problems, "--resolution", command.resolution, model.supportedResolutions, model);
+    checkValue(problems, "--quality", command.quality, model.supportedQualities, model, "image");
+    checkValue(problems, "--resolution", command.resolution, model.supportedResolutions, model, "image");
   }
   checkPresets(problems, command.presets, "image", presets);
   return model;
@@ -124,8 +147,8 @@ function checkVideo(problems: OptionProblem[], command: VideoCommand, catalog: C
   checkRatio(problems, command.ratio);
   const model = checkModel(problems, catalog, "video", command.model);
   if (model) {
-    checkValue(problems, "--duration", command.duration, model.supportedDurations, model);
-    checkValue(problems, "--resolution", command.resolution, model.supportedResolutions, model);
+    checkValue(problems, "--duration", command.duration, model.supportedDurations, model, "video");
+    checkValue(problems, "--resolution", command.resolution, model.supportedResolutions, model, "video");
   }
   checkPresets(problems, command.presets, "video", presets);
   return model;
@@ -160,6 +183,7 @@ function checkMusic(problems: OptionProblem[], command: MusicCommand, catalog: C
         option: "--min-duration",
         message: `${model.id} makes tracks of ${lengths.join(", ")} seconds; none is within your bounds.`,
         valid: lengths.map(String),
+        help: modelsHelp("music"),
       });
     }
   }

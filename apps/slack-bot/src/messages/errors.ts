@@ -10,15 +10,21 @@ export function parseErrorMessage(error: ParseError): SlackMessage {
   ]);
 }
 
-/** The ephemeral reply to options the catalog does not allow, each with the values that would work. */
+/**
+ * The ephemeral reply to options the catalog does not allow, each with the values that would work, and only the
+ * help that fits the problems found (`/studio models image` for a model's values, `/studio presets` for a preset;
+ * none for `--count` or `--ratio`, whose message says it all).
+ */
 export function invalidOptionsMessage(problems: OptionProblem[]): SlackMessage {
   const shown = problems.slice(0, 10);
   const blocks = shown.map((problem) => {
-    const valid = problem.valid.length ? `\nValid: ${listValues(problem.valid)}` : "";
+    const intro = problem.validIntro ?? "Valid:";
+    const valid = problem.valid.length ? `\n${escapeText(intro)} ${listValues(problem.valid)}` : "";
     return section(`:warning: ${escapeText(problem.message)}${valid}`);
   });
   if (problems.length > shown.length) blocks.push(context(`…and ${problems.length - shown.length} more problems.`));
-  blocks.push(context("Nothing was generated and no credits were spent. `/studio models` lists every model."));
+  const helps = [...new Set(problems.flatMap((problem) => (problem.help ? [problem.help] : [])))];
+  blocks.push(context(["Nothing was generated and no credits were spent.", ...helps].join(" ")));
   return message(`Some options cannot be used: ${escapeText(problems[0]?.message ?? "")}`, blocks);
 }
 

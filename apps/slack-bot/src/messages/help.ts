@@ -1,6 +1,10 @@
 import { DESCRIPTIONS, USAGE } from "../commands/grammar.js";
+import { ratioRuleText } from "../commands/ratio.js";
 import { COMMAND_WORDS, type CommandWord } from "../commands/types.js";
 import { context, escapeText, message, type SlackMessage, section } from "./blocks.js";
+
+/** The commands whose usage has `--ratio`: their help says the ratio rule, in the words its error uses. */
+const TAKES_RATIO: readonly CommandWord[] = ["image", "video"];
 
 /**
  * The help reply: every command with its usage, or one command's usage when `topic` is given.
@@ -12,6 +16,7 @@ export function helpMessage(topic?: CommandWord): SlackMessage {
   return message(topic ? `Usage: ${USAGE[topic]}` : "What I can do", [
     section(topic ? `*/studio ${topic}*` : "*Make images, video and audio without leaving Slack.*"),
     ...lines.map((line) => section(line)),
+    ...(words.some((word) => TAKES_RATIO.includes(word)) ? [context(escapeText(ratioRuleText()))] : []),
     context('Quote values with spaces: `--board "Spring campaign"`. In a channel, `@Studio <prompt>` works too.'),
   ]);
 }

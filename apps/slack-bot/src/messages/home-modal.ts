@@ -2,6 +2,7 @@
 // submission listener turns its errors into `response_action: "errors"` and its command into the image flow.
 
 import { MAX_COUNT } from "../commands/check.js";
+import { SUGGESTED_RATIOS } from "../commands/ratio.js";
 import type { ImageCommand } from "../commands/types.js";
 import { DEFAULT_RATIO } from "../flows/defaults.js";
 import { context, truncate } from "./blocks.js";
@@ -14,17 +15,6 @@ import { NEW_IMAGE_MODAL } from "./ids.js";
  */
 export const MAX_MODAL_PROMPT = 2000;
 
-/** The ratios the modal offers: the common ones, each within the API's 1:8 to 8:1 bound. */
-export const MODAL_RATIOS = [
-  { value: "1:1", label: "Square 1:1" },
-  { value: "16:9", label: "Landscape 16:9" },
-  { value: "9:16", label: "Portrait 9:16" },
-  { value: "4:3", label: "Landscape 4:3" },
-  { value: "3:4", label: "Portrait 3:4" },
-  { value: "3:2", label: "Landscape 3:2" },
-  { value: "2:3", label: "Portrait 2:3" },
-] as const;
-
 const plain = (text: string, max: number) => ({ type: "plain_text", text: truncate(text, max), emoji: true });
 const option = (value: string, label: string) => ({ text: plain(label, 75), value });
 const images = (count: number) => (count === 1 ? "1 image" : `${count} images`);
@@ -34,7 +24,7 @@ const images = (count: number) => (count === 1 ? "1 image" : `${count} images`);
  * and one image). Its submission runs the image generation in the person's direct message with the bot.
  */
 export function newImageModal(): ModalView {
-  const ratioDefault = MODAL_RATIOS.find((ratio) => ratio.value === DEFAULT_RATIO)?.label ?? DEFAULT_RATIO;
+  const ratioDefault = SUGGESTED_RATIOS.find((ratio) => ratio.value === DEFAULT_RATIO)?.label ?? DEFAULT_RATIO;
   return {
     type: "modal",
     callback_id: NEW_IMAGE_MODAL.callbackId,
@@ -63,7 +53,8 @@ export function newImageModal(): ModalView {
           type: "static_select",
           action_id: NEW_IMAGE_MODAL.ratioAction,
           placeholder: plain(`${ratioDefault} (default)`, 150),
-          options: MODAL_RATIOS.map((ratio) => option(ratio.value, ratio.label)),
+          // The same list `--ratio` errors and help show (commands/ratio.ts).
+          options: SUGGESTED_RATIOS.map((ratio) => option(ratio.value, ratio.label)),
         },
       },
       {
@@ -118,7 +109,8 @@ export function readNewImageForm(values: ViewValues): NewImageForm {
       `That is ${prompt.length.toLocaleString("en-US")} characters: keep the prompt to ${MAX_MODAL_PROMPT.toLocaleString("en-US")} or fewer.`;
   }
   const ratio = selected(values, NEW_IMAGE_MODAL.ratioBlock, NEW_IMAGE_MODAL.ratioAction);
-  if (ratio !== undefined && !MODAL_RATIOS.some((known) => known.value === ratio)) {
+  // A select offers only its options: anything else was forged, even a ratio `--ratio` would take.
+  if (ratio !== undefined && !SUGGESTED_RATIOS.some((known) => known.value === ratio)) {
     errors[NEW_IMAGE_MODAL.ratioBlock] = "Pick one of the listed ratios, or none for a square.";
   }
   const countText = selected(values, NEW_IMAGE_MODAL.countBlock, NEW_IMAGE_MODAL.countAction);
