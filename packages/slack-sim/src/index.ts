@@ -9,6 +9,9 @@ export type { SuggestedOption, SuggestInput, SuggestResult } from "./actions/sug
 export { DEFAULT_MIN_QUERY_LENGTH } from "./actions/suggest.js";
 export type { SlackSimErrorCode } from "./errors.js";
 export { SlackSimError } from "./errors.js";
+export type { ChannelBucket, RateLimit, RateLimitTable } from "./rate-limits.js";
+export { describeRateLimit, SLACK_RATE_LIMITS, SLACK_RATE_TIERS } from "./rate-limits.js";
+export type { ChannelRateStats, MethodRateStats, RateStats } from "./rate-stats.js";
 export type { SlackRetry } from "./signing.js";
 export { signSlackRequest, slackHeaders } from "./signing.js";
 export type { SlackSim, SlackSimOptions } from "./sim.js";

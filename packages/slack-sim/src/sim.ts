@@ -20,6 +20,8 @@ import {
 import { type SuggestInput, type SuggestResult, sendSuggestion } from "./actions/suggest.js";
 import { SlackSimError } from "./errors.js";
 import { createHandler } from "./handler.js";
+import { createRateLimiter, type RateLimitTable, resolveRateLimits, SLACK_RATE_LIMITS } from "./rate-limits.js";
+import { type RateStats, rateStats } from "./rate-stats.js";
 import { type SimServer, startServer } from "./server.js";
 import type { SlackRetry } from "./signing.js";
 import { channelOf, createState, dmIdOf, isTopLevel } from "./state.js";
@@ -41,6 +43,12 @@ export interface SlackSimOptions {
   channels?: SimChannel[];
   /** Known people; anyone else named by a test is made up on first sight. */
   users?: SimUser[];
+  /**
+   * Slack's per-method rate limits, on the sim's `clock`: `true` enforces `SLACK_RATE_LIMITS`, a table enforces
+   * those with its entries replacing Slack's (e.g. `{ "chat.update": 5 }`). A call over its limit is answered
+   * HTTP 429 `ratelimited` with `Retry-After` and not applied. Default off.
+   */
+  rateLimits?: boolean | Partial<RateLimitTable>;
 }
 
 /** The sim: a Slack workspace that one app talks to. See the README for a walk-through. */
@@ -76,6 +84,12 @@ export interface SlackSim {
   home(user: string): View | undefined;
   /** Every Web API call, tokens redacted; `method` filters. */
   calls(method?: string): SimCall[];
+  /**
+   * How close each Web API method came to its rate limit, from the call log: answered calls, the most in any
+   * rolling 60 s, the limit (Slack's when `rateLimits` is off) and the 429s; for chat.postMessage also per channel
+   * (most in any 1 s and any 60 s).
+   */
+  rateStats(): RateStats;
   /** Every request for a shared file's bytes (`url_private[_download]`), in order; `fileId` filters. */
   downloads(fileId?: string): SimDownload[];
   /** The id of `user`'s direct message with the bot (`D<user>`), what `conversations.open` answers. */
@@ -133,7 +147,8 @@ export function createSlackSim(options: SlackSimOptions): SlackSim {
     version += 1;
     for (const listener of listeners) listener(version);
   };
-  const handler = createHandler(state, options.botToken);
+  const limits = resolveRateLimits(options.rateLimits);
+  const handler = createHandler(state, options.botToken, limits && createRateLimiter(limits, state.now));
   // Everything the app does to the workspace comes through here (the HTTP face and in-process use alike). Reads
   // of files' bytes change nothing anyone sees; every other request may, so it counts as a change once answered.
   const handle = async (request: Request): Promise<Response> => {
@@ -203,6 +218,7 @@ export function createSlackSim(options: SlackSimOptions): SlackSim {
     home: (user) => structuredClone(state.homes.get(user)),
     calls: (method) =>
       state.calls.filter((call) => !method || call.method === method).map((call) => structuredClone(call)),
+    rateStats: () => rateStats(state.calls, limits ?? SLACK_RATE_LIMITS),
     downloads: (fileId) => state.downloads.filter((entry) => !fileId || entry.fileId === fileId).map((e) => ({ ...e })),
     dm: (user) => channelOf(state, dmIdOf(user))?.id ?? dmIdOf(user),
     channels: () => [...state.channels.values()].map((channel) => ({ ...channel })),

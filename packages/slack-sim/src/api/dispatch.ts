@@ -1,3 +1,4 @@
+import type { RateLimiter } from "../rate-limits.js";
 import type { SimState } from "../state.js";
 import { type ApiResult, type Args, fail, readArgs, redact, str } from "./args.js";
 import * as chat from "./chat.js";
@@ -37,11 +38,22 @@ const answer = (body: ApiResult, status = 200, headers: Record<string, string> =
     headers: { "content-type": "application/json; charset=utf-8", ...headers },
   });
 
+/** Slack's rate limit answer (https://api.slack.com/apis/rate-limits): HTTP 429 with Retry-After in seconds. */
+const rateLimited = (retryAfter: number): Response =>
+  answer(fail("ratelimited"), 429, { "retry-after": String(retryAfter) });
+
 /**
  * Answers `POST /api/<method>`: checks the bot token (header, or `token` in the body as older clients send it),
- * answers an injected fault if one is queued, runs the method, and records the call with tokens redacted.
+ * answers an injected fault if one is queued, refuses a call over its rate limit (when `limiter` is given) without
+ * running it, runs the method, and records the call with tokens redacted.
  */
-export async function dispatch(state: SimState, botToken: string, method: string, request: Request): Promise<Response> {
+export async function dispatch(
+  state: SimState,
+  botToken: string,
+  method: string,
+  request: Request,
+  limiter?: RateLimiter,
+): Promise<Response> {
   const args = await readArgs(request);
   const bearer = request.headers.get("authorization")?.replace(/^Bearer\s+/i, "");
   const token = bearer || str(args.token);
@@ -59,10 +71,8 @@ export async function dispatch(state: SimState, botToken: string, method: string
   const fault = state.faults.get(method)?.shift();
   if (fault) {
     if ("status" in fault) {
-      // Slack's rate limit: HTTP 429 with Retry-After in seconds (https://api.slack.com/apis/rate-limits).
-      const result = fail("ratelimited");
-      record(429, result);
-      return answer(result, 429, { "retry-after": String(fault.retryAfter) });
+      record(429, fail("ratelimited"));
+      return rateLimited(fault.retryAfter);
     }
     const result = fail(fault.error);
     record(200, result);
@@ -75,6 +85,12 @@ export async function dispatch(state: SimState, botToken: string, method: string
   else if (!token) result = fail("not_authed");
   else if (token !== botToken) result = fail("invalid_auth");
   else {
+    // Slack counts an app's calls per method (and chat.postMessage per channel): only authenticated calls count.
+    const retryAfter = limiter?.admit(method, args);
+    if (retryAfter !== undefined) {
+      record(429, fail("ratelimited"));
+      return rateLimited(retryAfter);
+    }
     try {
       result = run(state, args, new URL(request.url).origin);
     } catch (error) {
