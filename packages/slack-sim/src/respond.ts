@@ -1,4 +1,4 @@
-import { findMessage, RESPONSE_URL_LIMITS, SIM_WORKSPACE, type SimState } from "./state.js";
+import { filesOf, findMessage, RESPONSE_URL_LIMITS, SIM_WORKSPACE, type SimState } from "./state.js";
 import type { Block, SimMessage } from "./types.js";
 import { validateMessage } from "./validate.js";
 
@@ -39,7 +39,7 @@ export async function handleResponseUrl(state: SimState, id: string, request: Re
     if (original) state.messages.splice(state.messages.indexOf(original), 1);
     return answer(200, { ok: true });
   }
-  const valid = validateMessage(body.blocks, body.text);
+  const valid = validateMessage(body.blocks, body.text, filesOf(state));
   if (!valid.ok) return answer(400, { ok: false, error: valid.error, response_metadata: { messages: valid.problems } });
 
   if (truthy(body.replace_original) && original) {

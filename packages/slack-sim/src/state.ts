@@ -121,6 +121,9 @@ function dmChannel(state: SimState, userId: string): SimChannel {
 /** A message of the channel itself, not a reply in a thread (a thread's parent is one). */
 export const isTopLevel = (message: SimMessage): boolean => !message.threadTs || message.threadTs === message.ts;
 
+/** The lookup Block Kit checks use for images' `slack_file.id` (validate.ts): the workspace's completed files. */
+export const filesOf = (state: SimState) => ({ file: (id: string) => state.files.get(id) });
+
 /** Finds a message by channel and ts, ephemeral ones included (callers decide whether those are reachable). */
 export function findMessage(state: SimState, channel: string, ts: string): SimMessage | undefined {
   return state.messages.find((message) => message.channel === channel && message.ts === ts);

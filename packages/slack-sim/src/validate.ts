@@ -1,4 +1,4 @@
-import type { Block } from "./types.js";
+import type { Block, SimFile } from "./types.js";
 
 // Block Kit limits from Slack's reference (https://api.slack.com/reference/block-kit), as listed in the
 // project's platform notes. Only these are checked; anything else in a block is kept as given.
@@ -23,6 +23,24 @@ const LIMITS = {
 /** The outcome of a Block Kit check: Slack's error code and one line per problem, as `response_metadata` has. */
 export type Validation = { ok: true } | { ok: false; error: string; problems: string[] };
 
+/** What a check may look up in the workspace. */
+export interface ValidateOptions {
+  /**
+   * The workspace's file with this id. Given (the sim's own checks always give it), an image's `slack_file.id` must
+   * name a png, jpg, jpeg or gif file; absent, only the image's shape is checked.
+   */
+  file?: (id: string) => Pick<SimFile, "name" | "mimetype"> | undefined;
+}
+
+/** Where problems are collected, and what the check may look up. */
+interface Check extends ValidateOptions {
+  problems: string[];
+}
+
+// Slack's image block and element take a file it hosts (`slack_file`) only in these types
+// (https://api.slack.com/reference/block-kit/blocks#image). The sim knows a file's type by its mimetype.
+const SLACK_FILE_IMAGE_TYPES = new Set(["image/png", "image/jpeg", "image/gif"]);
+
 type Obj = Record<string, unknown>;
 const isObj = (value: unknown): value is Obj => typeof value === "object" && value !== null && !Array.isArray(value);
 const textOf = (value: unknown): string | undefined =>
@@ -35,7 +53,44 @@ function checkLength(problems: string[], where: string, value: unknown, max: num
   else if (length < min) problems.push(`${where} must be at least ${min} character${min === 1 ? "" : "s"}`);
 }
 
-function checkElement(problems: string[], where: string, element: unknown): void {
+/**
+ * An image's source: exactly one of `image_url` or `slack_file`, and a `slack_file` is `{ id }` or `{ url }`, not
+ * both. Slack's own answer for a bad one is `invalid slack file [json-pointer:/blocks/0/slack_file]`.
+ */
+function checkImageSource(check: Check, where: string, image: Record<string, unknown>): void {
+  const { problems } = check;
+  const hasUrl = image.image_url !== undefined;
+  const file = image.slack_file;
+  if (hasUrl === (file !== undefined)) {
+    problems.push(`${where} must have exactly one of image_url or slack_file`);
+    return;
+  }
+  if (hasUrl) {
+    checkLength(problems, `${where}.image_url`, image.image_url, LIMITS.imageUrl);
+    return;
+  }
+  const id = isObj(file) && typeof file.id === "string" && file.id ? file.id : undefined;
+  const url = isObj(file) && typeof file.url === "string" && file.url ? file.url : undefined;
+  if (!isObj(file) || (id === undefined) === (url === undefined)) {
+    problems.push(`${where}.slack_file must be { id } or { url }: invalid slack file`);
+    return;
+  }
+  if (url !== undefined) {
+    checkLength(problems, `${where}.slack_file.url`, url, LIMITS.imageUrl);
+    return;
+  }
+  if (!check.file || id === undefined) return;
+  const found = check.file(id);
+  if (!found) problems.push(`${where}.slack_file.id: invalid slack file: no file ${id} in the workspace`);
+  else if (!SLACK_FILE_IMAGE_TYPES.has(found.mimetype)) {
+    problems.push(
+      `${where}.slack_file.id: invalid slack file: ${id} (${found.name}, ${found.mimetype}) is not a png, jpg, jpeg or gif image`,
+    );
+  }
+}
+
+function checkElement(check: Check, where: string, element: unknown): void {
+  const { problems } = check;
   if (!isObj(element)) return;
   checkLength(problems, `${where}.action_id`, element.action_id, LIMITS.id);
   if (element.type === "button") {
@@ -44,7 +99,7 @@ function checkElement(problems: string[], where: string, element: unknown): void
     checkLength(problems, `${where}.url`, element.url, LIMITS.buttonUrl);
   }
   if (element.type === "image") {
-    checkLength(problems, `${where}.image_url`, element.image_url, LIMITS.imageUrl);
+    checkImageSource(check, where, element);
     checkLength(problems, `${where}.alt_text`, element.alt_text, LIMITS.altText);
   }
   if (element.type === "static_select" || element.type === "multi_static_select") {
@@ -55,7 +110,8 @@ function checkElement(problems: string[], where: string, element: unknown): void
   }
 }
 
-function checkBlock(problems: string[], index: number, block: unknown): void {
+function checkBlock(check: Check, index: number, block: unknown): void {
+  const { problems } = check;
   const where = `blocks[${index}]`;
   if (!isObj(block) || typeof block.type !== "string") {
     problems.push(`${where} must be an object with a type`);
@@ -72,29 +128,34 @@ function checkBlock(problems: string[], index: number, block: unknown): void {
     fields?.forEach((field, i) => {
       checkLength(problems, `${where}.fields[${i}]`, field, LIMITS.fieldText);
     });
-    checkElement(problems, `${where}.accessory`, block.accessory);
+    checkElement(check, `${where}.accessory`, block.accessory);
   }
-  if (block.type === "image") checkElement(problems, where, { ...block, type: "image" });
+  if (block.type === "image") checkElement(check, where, { ...block, type: "image" });
+  if (block.type === "context" && Array.isArray(block.elements)) {
+    block.elements.forEach((element, i) => {
+      if (isObj(element) && element.type === "image") checkElement(check, `${where}.elements[${i}]`, element);
+    });
+  }
   if (block.type === "actions") {
     const elements = Array.isArray(block.elements) ? block.elements : [];
     if (elements.length > LIMITS.actionsElements) {
       problems.push(`${where}.elements must have at most ${LIMITS.actionsElements} items (got ${elements.length})`);
     }
     elements.forEach((element, i) => {
-      checkElement(problems, `${where}.elements[${i}]`, element);
+      checkElement(check, `${where}.elements[${i}]`, element);
     });
   }
-  if (block.type === "input") checkElement(problems, `${where}.element`, block.element);
+  if (block.type === "input") checkElement(check, `${where}.element`, block.element);
 }
 
-function checkBlocks(blocks: unknown, max: number): string[] {
+function checkBlocks(blocks: unknown, max: number, options: ValidateOptions): string[] {
   if (!Array.isArray(blocks)) return ["blocks must be an array"];
-  const problems: string[] = [];
-  if (blocks.length > max) problems.push(`blocks must have at most ${max} items (got ${blocks.length})`);
+  const check: Check = { ...options, problems: [] };
+  if (blocks.length > max) check.problems.push(`blocks must have at most ${max} items (got ${blocks.length})`);
   blocks.forEach((block, i) => {
-    checkBlock(problems, i, block);
+    checkBlock(check, i, block);
   });
-  return problems;
+  return check.problems;
 }
 
 /** Sums every string in the blocks: the sim's reading of Slack's undocumented "too much text" limit. */
@@ -107,16 +168,16 @@ function textLength(value: unknown): number {
 
 /**
  * Checks a message's blocks against Block Kit limits, as `chat.postMessage`/`chat.update` would:
- * `no_text` without text or blocks, `invalid_blocks` for a broken limit, `msg_blocks_too_long` past ~13,200
- * characters of text in the blocks.
+ * `no_text` without text or blocks, `invalid_blocks` for a broken limit or image source, `msg_blocks_too_long` past
+ * ~13,200 characters of text in the blocks. With `options.file`, images' `slack_file.id`s are looked up too.
  *
  * @example
- * const result = validateMessage(blocks, "fallback text");
+ * const result = validateMessage(blocks, "fallback text", { file: (id) => sim.file(id) });
  * if (!result.ok) console.log(result.error, result.problems);
  */
-export function validateMessage(blocks: Block[] | undefined, text?: string): Validation {
+export function validateMessage(blocks: Block[] | undefined, text?: string, options: ValidateOptions = {}): Validation {
   if (blocks === undefined) return text ? { ok: true } : { ok: false, error: "no_text", problems: ["text is empty"] };
-  const problems = checkBlocks(blocks, LIMITS.messageBlocks);
+  const problems = checkBlocks(blocks, LIMITS.messageBlocks, options);
   if (problems.length > 0) return { ok: false, error: "invalid_blocks", problems };
   const total = textLength(blocks);
   if (total > LIMITS.messageBlocksText) {
@@ -129,11 +190,11 @@ export function validateMessage(blocks: Block[] | undefined, text?: string): Val
  * Checks a modal or Home tab view as `views.open`/`update`/`push`/`publish` would. Slack answers a broken view with
  * `invalid_arguments` (not `invalid_blocks`) and the details in `response_metadata.messages`.
  */
-export function validateView(view: unknown): Validation {
+export function validateView(view: unknown, options: ValidateOptions = {}): Validation {
   if (!isObj(view) || (view.type !== "modal" && view.type !== "home")) {
     return { ok: false, error: "invalid_arguments", problems: ["view.type must be modal or home"] };
   }
-  const problems = checkBlocks(view.blocks ?? [], LIMITS.viewBlocks);
+  const problems = checkBlocks(view.blocks ?? [], LIMITS.viewBlocks, options);
   if (view.type === "modal") checkLength(problems, "view.title", view.title, 24, 1);
   return problems.length > 0 ? { ok: false, error: "invalid_arguments", problems } : { ok: true };
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { createSlackSim, SLACK_RATE_LIMITS, type SlackSim, type SlackSimOptions } from "../src/index.js";
+import {
+  createSlackSim,
+  describeRateLimit,
+  SLACK_RATE_LIMITS,
+  type SlackSim,
+  type SlackSimOptions,
+} from "../src/index.js";
 import { BOT_TOKEN, SIGNING_SECRET } from "./support/bolt.js";
 
 // The sim on a clock the test moves, called in-process (no server): what a Web API client sees of each answer.
@@ -151,6 +157,9 @@ describe("rateStats", () => {
       C0GENERAL: { calls: 13, peakPerSecond: 3, peakPerMinute: 10, rateLimited: 1 },
       DU0ALICE: { calls: 1, peakPerSecond: 1, peakPerMinute: 1, rateLimited: 0 },
     });
+    // What a benchmark prints beside the peaks.
+    expect(describeRateLimit(stats["chat.update"]?.limit)).toBe("50/min");
+    expect(describeRateLimit(stats["chat.postMessage"]?.limit)).toBe("1/s per channel, burst 3");
   });
 
   it("measures against Slack's limits when the sim does not enforce them", async () => {

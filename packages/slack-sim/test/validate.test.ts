@@ -49,4 +49,56 @@ describe("Block Kit validation", () => {
     expect(validateMessage(blocks, "t")).toMatchObject({ ok: false, error: "msg_blocks_too_long" });
     expect(validateMessage(blocks.slice(0, 4), "t")).toEqual({ ok: true });
   });
+
+  it("takes an image from exactly one of image_url or slack_file, and a slack_file as { id } or { url }", () => {
+    const img = (source: object) => [{ type: "image", alt_text: "a", ...source }];
+    const accessory = (source: object) => [
+      { type: "section", text: { type: "mrkdwn", text: "t" }, accessory: { type: "image", alt_text: "a", ...source } },
+    ];
+    const context = (source: object) => [{ type: "context", elements: [{ type: "image", alt_text: "a", ...source }] }];
+    for (const wrap of [img, accessory, context]) {
+      expect(validateMessage(wrap({ image_url: "https://x/a.png" }), "t")).toEqual({ ok: true });
+      expect(validateMessage(wrap({ slack_file: { id: "F01" } }), "t")).toEqual({ ok: true });
+      expect(
+        validateMessage(wrap({ slack_file: { url: "https://files.slack.com/files-pri/T1-F1/a.png" } }), "t"),
+      ).toEqual({
+        ok: true,
+      });
+      for (const bad of [
+        {},
+        { image_url: "https://x/a.png", slack_file: { id: "F01" } },
+        { slack_file: { id: "F01", url: "https://x/a.png" } },
+        { slack_file: {} },
+        { slack_file: "F01" },
+        { slack_file: { id: "" } },
+      ]) {
+        expect(validateMessage(wrap(bad), "t")).toMatchObject({ ok: false, error: "invalid_blocks" });
+      }
+    }
+  });
+
+  it("looks a slack_file id up when given the workspace's files: it must be a png, jpg, jpeg or gif", () => {
+    const files: Record<string, { name: string; mimetype: string }> = {
+      F1: { name: "a.png", mimetype: "image/png" },
+      F2: { name: "b.jpg", mimetype: "image/jpeg" },
+      F3: { name: "c.gif", mimetype: "image/gif" },
+      F4: { name: "d.mp4", mimetype: "video/mp4" },
+    };
+    const options = { file: (id: string) => files[id] };
+    const blocks = (id: string) => [{ type: "image", alt_text: "a", slack_file: { id } }];
+    for (const id of ["F1", "F2", "F3"]) expect(validateMessage(blocks(id), "t", options)).toEqual({ ok: true });
+    expect(validateMessage(blocks("F4"), "t", options)).toEqual({
+      ok: false,
+      error: "invalid_blocks",
+      problems: [
+        "blocks[0].slack_file.id: invalid slack file: F4 (d.mp4, video/mp4) is not a png, jpg, jpeg or gif image",
+      ],
+    });
+    expect(validateMessage(blocks("F9"), "t", options)).toMatchObject({
+      problems: ["blocks[0].slack_file.id: invalid slack file: no file F9 in the workspace"],
+    });
+    const home = { type: "home", blocks: blocks("F4") };
+    expect(validateView(home, options)).toMatchObject({ ok: false, error: "invalid_arguments" });
+    expect(validateView(home)).toEqual({ ok: true });
+  });
 });

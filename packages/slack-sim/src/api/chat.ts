@@ -1,6 +1,6 @@
 import { fileObject } from "../shared-files.js";
-import { channelOf, findMessage, SIM_WORKSPACE, type SimState } from "../state.js";
-import type { MessageMetadata, SimMessage } from "../types.js";
+import { channelOf, filesOf, findMessage, SIM_WORKSPACE, type SimState } from "../state.js";
+import type { MessageMetadata, SimFile, SimMessage } from "../types.js";
 import { validateMessage } from "../validate.js";
 import { type ApiResult, type Args, blocksArg, fail, isResult, json, str } from "./args.js";
 
@@ -71,12 +71,43 @@ function metadataArg(args: Args): MessageMetadata | undefined | ApiResult {
   return { event_type: type, event_payload: payload };
 }
 
+/**
+ * chat.update's `file_ids` ("Array of new file ids that will be sent with this message"): a JSON array, or the JSON
+ * string form-encoded callers send. Every id must be a file in the workspace (uploaded and completed, or shared by a
+ * person). Undefined when absent or empty; Slack's error for an unknown id is not documented, so the sim answers
+ * `invalid_arguments` naming it.
+ */
+function fileIdsArg(state: SimState, args: Args): SimFile[] | undefined | ApiResult {
+  let ids: unknown;
+  try {
+    ids = json<unknown>(args.file_ids);
+  } catch {
+    return fail("invalid_arguments", { response_metadata: { messages: ["[ERROR] file_ids must be a JSON array"] } });
+  }
+  if (ids === undefined) return undefined;
+  if (!Array.isArray(ids) || ids.some((id) => typeof id !== "string" || !id)) {
+    return fail("invalid_arguments", { response_metadata: { messages: ["[ERROR] file_ids must be an array of ids"] } });
+  }
+  const files: SimFile[] = [];
+  for (const id of ids as string[]) {
+    const file = state.files.get(id);
+    if (!file) {
+      return fail("invalid_arguments", {
+        response_metadata: { messages: [`[ERROR] file_ids: no file ${id} in the workspace (uploaded and completed)`] },
+      });
+    }
+    files.push(file);
+  }
+  return files.length > 0 ? files : undefined;
+}
+
+// chat.postMessage takes no file_ids (Slack's reference does not list it): like any unknown argument it is ignored.
 export function postMessage(state: SimState, args: Args): ApiResult {
   const channel = memberChannel(state, args);
   if (isResult(channel)) return channel;
   const blocks = blocksArg(args);
   const text = str(args.text) ?? "";
-  const valid = validateMessage(blocks, text);
+  const valid = validateMessage(blocks, text, filesOf(state));
   if (!valid.ok) return fail(valid.error, { response_metadata: { messages: valid.problems } });
   const metadata = metadataArg(args);
   if (metadata && isResult(metadata)) return metadata;
@@ -105,7 +136,7 @@ export function postEphemeral(state: SimState, args: Args): ApiResult {
   if (!user) return fail("user_not_found");
   const blocks = blocksArg(args);
   const text = str(args.text) ?? "";
-  const valid = validateMessage(blocks, text);
+  const valid = validateMessage(blocks, text, filesOf(state));
   if (!valid.ok) return fail(valid.error, { response_metadata: { messages: valid.problems } });
   const threadTs = str(args.thread_ts);
   const message: SimMessage = {
@@ -134,14 +165,18 @@ export function update(state: SimState, args: Args): ApiResult {
   if (!message.fromBot) return fail("cant_update_message");
   const blocks = blocksArg(args);
   const text = str(args.text) ?? (blocks ? "" : message.text);
-  const valid = validateMessage(blocks ?? message.blocks, text);
+  const valid = validateMessage(blocks ?? message.blocks, text, filesOf(state));
   if (!valid.ok) return fail(valid.error, { response_metadata: { messages: valid.problems } });
   // chat.update takes metadata too; without it the message keeps what it had.
   const metadata = metadataArg(args);
   if (metadata && isResult(metadata)) return metadata;
+  const files = fileIdsArg(state, args);
+  if (files && isResult(files)) return files;
   message.text = text;
   if (blocks) message.blocks = blocks;
   if (metadata) message.metadata = metadata;
+  // The files are shown with the message, as Slack shows a message's files; they replace any it had.
+  if (files) message.files = files;
   message.editedAt = state.nextTs();
   return { ok: true, channel: channel.id, ts: message.ts, text: message.text, message: messageJson(message) };
 }

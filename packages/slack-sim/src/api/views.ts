@@ -1,4 +1,4 @@
-import { SIM_WORKSPACE, type SimState, TRIGGER_LIFETIME_MS } from "../state.js";
+import { filesOf, SIM_WORKSPACE, type SimState, TRIGGER_LIFETIME_MS } from "../state.js";
 import type { SimView, View } from "../types.js";
 import { validateView } from "../validate.js";
 import { type ApiResult, type Args, fail, isResult, missing, str, viewArg } from "./args.js";
@@ -19,10 +19,10 @@ export function viewJson(sim: SimView): Record<string, unknown> {
   };
 }
 
-function checkedView(args: Args, type: "modal" | "home"): View | ApiResult {
+function checkedView(state: SimState, args: Args, type: "modal" | "home"): View | ApiResult {
   const view = viewArg(args);
   if (!view) return missing("view");
-  const valid = validateView(view);
+  const valid = validateView(view, filesOf(state));
   if (!valid.ok)
     return fail(valid.error, { response_metadata: { messages: valid.problems.map((p) => `[ERROR] ${p}`) } });
   if (view.type !== type)
@@ -49,7 +49,7 @@ function store(state: SimState, user: string, view: View, previousViewId?: strin
 }
 
 export function open(state: SimState, args: Args): ApiResult {
-  const view = checkedView(args, "modal");
+  const view = checkedView(state, args, "modal");
   if (isResult(view)) return view;
   const trigger = useTrigger(state, args);
   if (isResult(trigger)) return trigger;
@@ -57,7 +57,7 @@ export function open(state: SimState, args: Args): ApiResult {
 }
 
 export function push(state: SimState, args: Args): ApiResult {
-  const view = checkedView(args, "modal");
+  const view = checkedView(state, args, "modal");
   if (isResult(view)) return view;
   const trigger = useTrigger(state, args);
   if (isResult(trigger)) return trigger;
@@ -67,7 +67,7 @@ export function push(state: SimState, args: Args): ApiResult {
 }
 
 export function update(state: SimState, args: Args): ApiResult {
-  const view = checkedView(args, "modal");
+  const view = checkedView(state, args, "modal");
   if (isResult(view)) return view;
   const id = str(args.view_id);
   const externalId = str(args.external_id);
@@ -82,7 +82,7 @@ export function update(state: SimState, args: Args): ApiResult {
 }
 
 export function publish(state: SimState, args: Args): ApiResult {
-  const view = checkedView(args, "home");
+  const view = checkedView(state, args, "home");
   if (isResult(view)) return view;
   const user = str(args.user_id);
   if (!user) return fail("invalid_arguments");
