@@ -2,7 +2,7 @@
 // is given), and starts the Bolt app. The only module that reads process.env.
 import { createStudioClient } from "@studio-kit/core";
 import { createPoller } from "@studio-kit/poller";
-import { createVirtualClock, SANDBOX_KEYS, startSandboxServer } from "@studio-kit/sandbox";
+import { createRealTimeClock, SANDBOX_KEYS, startSandboxServer } from "@studio-kit/sandbox";
 import { createBotApp } from "./app.js";
 import { type Config, ConfigError, describeStore, readConfig } from "./config.js";
 import { createLogger } from "./logger.js";
@@ -35,8 +35,9 @@ async function main(): Promise<void> {
     apiKey = SANDBOX_KEYS.readWrite;
     api = `the sandbox at ${new URL(baseUrl).origin}`;
   } else {
-    // A sandbox in this process, on real time, so generations finish as a person waits for them.
-    const server = await startSandboxServer({ port: 0, clock: createVirtualClock({ followRealTime: true }) });
+    // A sandbox in this process, on today's date and real time: generations finish as a person waits for them, and
+    // credits show a next refill in the future.
+    const server = await startSandboxServer({ port: 0, clock: createRealTimeClock() });
     baseUrl = server.url;
     apiKey = SANDBOX_KEYS.readWrite;
     api = `an in-process sandbox at ${server.url} (no STUDIO_API_KEY)`;

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { parseArgs } from "node:util";
-import { createVirtualClock } from "./clock.js";
+import { createRealTimeClock } from "./clock.js";
 import { startSandboxServer } from "./server.js";
 
 const usage = `Usage: studio-sandbox [--port N] [--job-ms N] [--host H]
@@ -12,7 +12,8 @@ when ready: {"url","graphqlUrl","apiKey","readOnlyApiKey","workspaceId","otherWo
   --job-ms N   mean generation time in ms (default 3000, jittered ±25%)
   --host H     address to bind (default 127.0.0.1)
 
-The virtual clock follows real time; POST /__sandbox/advance {"ms":N} moves it ahead.`;
+The virtual clock starts at the current time and follows it; POST /__sandbox/advance
+{"ms":N} moves it ahead.`;
 
 function fail(message: string): never {
   process.stderr.write(`studio-sandbox: ${message}\n\n${usage}\n`);
@@ -48,7 +49,8 @@ const server = await startSandboxServer({
   port: integer("port", values.port, 4010, 0),
   jobMs: integer("job-ms", values["job-ms"], 3000, 1),
   host: values.host ?? "127.0.0.1",
-  clock: createVirtualClock({ followRealTime: true }),
+  // Today's date, moving with real time: credits refill next month, generations finish by themselves.
+  clock: createRealTimeClock(),
 }).catch((error: NodeJS.ErrnoException) =>
   fail(error.code === "EADDRINUSE" ? `port ${values.port ?? 4010} is in use; pass --port` : error.message),
 );

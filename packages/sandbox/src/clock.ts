@@ -15,7 +15,7 @@ export interface VirtualClock {
 export interface VirtualClockOptions {
   /** Where the virtual timeline starts. Default 2026-01-05T09:00:00Z. */
   start?: number;
-  /** Also move with real time (the CLI's default). Default false. */
+  /** Also move with real time (for people rather than tests: see {@link createRealTimeClock}). Default false. */
   followRealTime?: boolean;
   /** The real clock, injectable for tests. */
   realNow?: () => number;
@@ -39,4 +39,18 @@ export function createVirtualClock(options: VirtualClockOptions = {}): VirtualCl
     },
     iso: (at = now()) => new Date(at).toISOString(),
   };
+}
+
+/**
+ * The clock for a sandbox that people use rather than tests (the CLI, the playground, the bot with no API key): it
+ * starts at the real current time and follows it, so the dates the API answers are today's (credits'
+ * `nextRefillAt` next month, not in January 2026) and seeded records are minutes old. Tests keep
+ * {@link createVirtualClock}'s fixed start, so their dates do not depend on the day they run.
+ *
+ * @example
+ * const server = await startSandboxServer({ port: 4010, clock: createRealTimeClock() });
+ */
+export function createRealTimeClock(options: Pick<VirtualClockOptions, "realNow"> = {}): VirtualClock {
+  const realNow = options.realNow ?? Date.now;
+  return createVirtualClock({ start: realNow(), followRealTime: true, realNow });
 }

@@ -3,7 +3,7 @@
 // entry does not need msw.
 
 export type { VirtualClock, VirtualClockOptions } from "./clock.js";
-export { createVirtualClock, DEFAULT_CLOCK_START } from "./clock.js";
+export { createRealTimeClock, createVirtualClock, DEFAULT_CLOCK_START } from "./clock.js";
 export { FAIL_WORD } from "./jobs.js";
 export { SANDBOX_KEYS, SANDBOX_OTHER_WORKSPACE_ID, SANDBOX_WORKSPACE_ID } from "./keys.js";
 export type { Sandbox, SandboxOptions } from "./sandbox.js";

@@ -3,7 +3,7 @@
 // STUDIO_BASE_URL, or one started in this process on real time (as apps/slack-bot's main does).
 import { createStudioClient, type StudioClient } from "@studio-kit/core";
 import { createPoller, type Poller } from "@studio-kit/poller";
-import { createVirtualClock, SANDBOX_KEYS, type SandboxServer, startSandboxServer } from "@studio-kit/sandbox";
+import { createRealTimeClock, SANDBOX_KEYS, type SandboxServer, startSandboxServer } from "@studio-kit/sandbox";
 import type { BotAppOptions, Config } from "@studio-kit/slack-bot";
 
 /** The studio side of the playground. */
@@ -83,12 +83,9 @@ export async function startStudio(config: Config, options: StudioSetupOptions): 
     apiKey = SANDBOX_KEYS.readWrite;
     description = "the sandbox at STUDIO_BASE_URL (no STUDIO_API_KEY)";
   } else {
-    // Real time, so generations finish while a person watches (about jobMs each).
-    sandbox = await startSandboxServer({
-      port: 0,
-      jobMs: options.jobMs,
-      clock: createVirtualClock({ followRealTime: true }),
-    });
+    // Today's date on real time: generations finish while a person watches (about jobMs each), and credits show
+    // a next refill in the future, not in January 2026.
+    sandbox = await startSandboxServer({ port: 0, jobMs: options.jobMs, clock: createRealTimeClock() });
     baseUrl = sandbox.url;
     apiKey = SANDBOX_KEYS.readWrite;
     description = `an in-process sandbox, images in about ${(options.jobMs / 1000).toFixed(1)} s (no STUDIO_API_KEY)`;
