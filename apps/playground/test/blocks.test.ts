@@ -91,6 +91,24 @@ describe("message blocks", () => {
     expect(textOf(bad)).toBe("x");
   });
 
+  it("shows an image block's slack_file from the page's file route, whether named by id or by its url_private", () => {
+    const { ctx } = context();
+    const srcOf = (slack_file: object) =>
+      find(renderBlock({ type: "image", slack_file, alt_text: "fox" }, ctx), (n) => n.tag === "img")[0]?.attrs.src;
+    expect(srcOf({ id: "F0000003" })).toBe("/api/files/F0000003");
+    expect(srcOf({ url: "http://127.0.0.1:4000/files-pri/T0SIM0001-F0000004/fox.png" })).toBe("/api/files/F0000004");
+    expect(srcOf({ url: "https://files.slack.com/files-pri/T0123-F0123456/download/fox.png" })).toBe(
+      "/api/files/F0123456",
+    );
+    expect(srcOf({ url: "https://img.test/elsewhere.png" })).toBe("https://img.test/elsewhere.png");
+    // A section's image accessory takes a slack_file too.
+    const section = renderBlock(
+      { type: "section", text: mrkdwn("t"), accessory: { type: "image", slack_file: { id: "F5" }, alt_text: "a" } },
+      ctx,
+    );
+    expect(find(section, (n) => n.tag === "img")[0]?.attrs.src).toBe("/api/files/F5");
+  });
+
   it("renders buttons with their action id and style, and clicks send the action with the block id", () => {
     const { ctx, actions } = context();
     const node = renderBlock(
@@ -328,6 +346,34 @@ describe("messages", () => {
     expect(byTestId(node, "file-video")[0]).toMatchObject({ tag: "video", attrs: { controls: true } });
     expect(byTestId(node, "file-audio")[0]).toMatchObject({ tag: "audio", attrs: { controls: true } });
     expect(find(node, (n) => n.tag === "a")[0]?.attrs.href).toBe("/api/files/F4");
+  });
+
+  it("shows a result as one message: its slack_file images, then its attached video with controls", () => {
+    const { ctx } = context();
+    const node = renderMessage(
+      {
+        ...base,
+        edited: true,
+        blocks: [
+          { type: "image", slack_file: { id: "F1" }, alt_text: "a red fox" },
+          { type: "image", slack_file: { id: "F2" }, alt_text: "a blue fox" },
+        ],
+        files: [{ id: "F3", name: "fox.mp4", title: "a fox", mimetype: "video/mp4", size: 4096, url: "/api/files/F3" }],
+      },
+      { blocks: ctx },
+    );
+    const images = find(node, (n) => n.attrs["data-block-type"] === "image").flatMap((block) =>
+      find(block, (n) => n.tag === "img"),
+    );
+    expect(images.map((img) => [img.attrs.src, img.attrs.alt])).toEqual([
+      ["/api/files/F1", "a red fox"],
+      ["/api/files/F2", "a blue fox"],
+    ]);
+    expect(byTestId(node, "file-video")[0]).toMatchObject({
+      tag: "video",
+      attrs: { src: "/api/files/F3", controls: true },
+    });
+    expect(byTestId(node, "message")).toHaveLength(1);
   });
 
   it("links the replies, and the link opens the thread", () => {

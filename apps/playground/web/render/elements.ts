@@ -24,9 +24,25 @@ export function isOption(value: unknown): value is BlockOption {
   return isObj(value) && typeof value.value === "string";
 }
 
-/** An image element or block's URL: `image_url`, or a `slack_file`'s `url`. */
+// A `slack_file`'s url is the file's `url_private` (`.../files-pri/<team>-<file id>/[download/]<name>`, which the
+// stand-in serves too): the file id sits in the path.
+const FILES_PRI = /\/files-pri\/[A-Za-z0-9]+-(F[A-Za-z0-9]+)\//;
+
+/**
+ * Where the page loads a `slack_file` from. Slack's file URLs answer only with the bot's token, which the browser
+ * never has, so a file named by id (or by a url_private) comes from the page's own route (GET /api/files/:id);
+ * any other url is used as given.
+ */
+function slackFileUrl(file: unknown): string | undefined {
+  if (!isObj(file)) return undefined;
+  const url = str(file.url);
+  const id = str(file.id) || url?.match(FILES_PRI)?.[1];
+  return id ? `/api/files/${encodeURIComponent(id)}` : url;
+}
+
+/** An image element or block's URL: `image_url`, or where its `slack_file` can be loaded. */
 export function imageUrlOf(element: Obj): string | undefined {
-  const url = str(element.image_url) ?? (isObj(element.slack_file) ? str(element.slack_file.url) : undefined);
+  const url = str(element.image_url) ?? slackFileUrl(element.slack_file);
   return url && isSafeUrl(url) ? url : undefined;
 }
 
