@@ -12,10 +12,11 @@ import { dedupeEvents } from "./listeners/middleware/dedupe-events.js";
 import { register as registerViews } from "./listeners/views/index.js";
 import { createAccessPolicy, usergroupMembersFrom } from "./services/access.js";
 import { createKeyMode } from "./services/key-mode.js";
+import { rateLimitedFetch } from "./services/rate-limited-fetch.js";
+import { createSlackPacer, type SlackPacer } from "./services/slack-pacer.js";
 import { SLACK_RETRY_CONFIG } from "./services/slack-retry.js";
 import { createStudioDataCache, type StudioDataCache } from "./services/studio-data.js";
 import { createThrottle, type Throttle } from "./services/throttle.js";
-import { createUpdateBudget, type UpdateBudget } from "./services/update-budget.js";
 import { openSqliteStore } from "./store/sqlite/open.js";
 import type { BotStore } from "./store/types.js";
 
@@ -31,8 +32,13 @@ export interface BotAppOptions {
   studioData?: StudioDataCache;
   /** Default: one progress update per message every 10 s. */
   throttle?: Throttle;
-  /** The workspace's chat.update budget; default 40 a minute, counted in the store (shared by replicas). */
-  updateBudget?: UpdateBudget;
+  /**
+   * Keeps the Web API calls within Slack's per-method limits; default Slack's tiers (services/slack-pacer.ts),
+   * counted in the store (shared by replicas). Its 429 pauses are honoured by the client's fetch.
+   */
+  pacer?: SlackPacer;
+  /** How results reach Slack (see `BotDeps.delivery`); default `spread`. */
+  delivery?: "spread" | "update-only";
   /**
    * The durable state. Default: the SQLite file `config.store.path` (`:memory:` keeps it in the process). For
    * PostgreSQL (DATABASE_URL), open it first: `store: await openStore(config.store)`.
@@ -90,6 +96,9 @@ function boltLogger(logger: BotLogger): BoltLogger {
  */
 export function createBotApp(options: BotAppOptions): BotApp {
   const { config, logger } = options;
+  const store = options.store ?? defaultStore(config);
+  const now = options.now ?? Date.now;
+  const pacer = options.pacer ?? createSlackPacer({ windows: store.windows, now });
   const base: AppOptions = {
     token: config.slack.botToken,
     signingSecret: config.slack.signingSecret,
@@ -100,14 +109,17 @@ export function createBotApp(options: BotAppOptions): BotApp {
     clientOptions: {
       ...(options.slackApiUrl ? { slackApiUrl: options.slackApiUrl } : {}),
       retryConfig: SLACK_RETRY_CONFIG,
+      // A 429 pauses only its method (and channel), shared with the other replicas, instead of the whole client.
+      fetch: rateLimitedFetch({
+        pacer,
+        onRateLimited: (method, seconds) => logger.warn({ method, seconds }, "Slack rate limit: waiting it out"),
+      }),
     },
   };
   const app =
     config.mode === "socket" && config.slack.appToken
       ? new App({ ...base, socketMode: true, appToken: config.slack.appToken })
       : new App(base);
-  const store = options.store ?? defaultStore(config);
-  const now = options.now ?? Date.now;
   const deps: BotDeps = {
     config,
     studio: options.studio,
@@ -115,7 +127,8 @@ export function createBotApp(options: BotAppOptions): BotApp {
     logger,
     studioData: options.studioData ?? createStudioDataCache(options.studio),
     throttle: options.throttle ?? createThrottle(),
-    updateBudget: options.updateBudget ?? createUpdateBudget({ windows: store.windows }),
+    pacer,
+    delivery: options.delivery ?? "spread",
     store,
     now,
     access: createAccessPolicy(config.access, { usergroupMembers: usergroupMembersFrom(app.client) }),

@@ -4,9 +4,9 @@ import type { Config } from "./config.js";
 import type { JobLeases } from "./jobs/leases.js";
 import type { AccessPolicy } from "./services/access.js";
 import type { KeyMode } from "./services/key-mode.js";
+import type { SlackPacer } from "./services/slack-pacer.js";
 import type { StudioDataCache } from "./services/studio-data.js";
 import type { Throttle } from "./services/throttle.js";
-import type { UpdateBudget } from "./services/update-budget.js";
 import type { BotStore } from "./store/types.js";
 
 /** The pino methods the bot uses (a pino logger fits). Fields are redacted by the logger's configuration. */
@@ -27,10 +27,18 @@ export interface BotDeps {
   /** Limits progress updates per message (chat.update is rate limited). */
   throttle: Throttle;
   /**
-   * The workspace's chat.update budget (40 a minute across all jobs), shared by every flow. Optional: without it
-   * the flows share one budget per deps object (`flows/updates.ts`).
+   * Keeps Slack Web API calls within each method's limit (chat.update, chat.postMessage per channel, chat.delete,
+   * the file uploads), counted in the store so replicas share it. Optional: without it the flows share one pacer
+   * per deps object, in memory (`flows/updates.ts`).
    */
-  updateBudget?: UpdateBudget;
+  pacer?: SlackPacer;
+  /**
+   * How results reach Slack: `spread` (default) over chat.update and chat.postMessage, finals first;
+   * `update-only` is the design before it (every result through chat.update), kept as the benchmark's baseline.
+   */
+  delivery?: "spread" | "update-only";
+  /** Waits `ms` (tests move their clock). Default a timer. */
+  sleep?: (ms: number) => Promise<void>;
   /** Everything kept across restarts: jobs, channel defaults, confirmations, handled events, claims. */
   store: BotStore;
   /** Milliseconds since the epoch: job times and quota windows read it. */

@@ -13,9 +13,9 @@ import { parseCommand, parseMention, type SlackMessage } from "../src/index.js";
 import { createJobLeases } from "../src/jobs/leases.js";
 import { createAccessPolicy } from "../src/services/access.js";
 import { createKeyMode } from "../src/services/key-mode.js";
+import { createSlackPacer } from "../src/services/slack-pacer.js";
 import { createStudioDataCache } from "../src/services/studio-data.js";
 import { createThrottle } from "../src/services/throttle.js";
-import { createUpdateBudget } from "../src/services/update-budget.js";
 import { openSqliteStore } from "../src/store/sqlite/open.js";
 
 // The done-when, through the bot's real handling: 10,000 random texts go parseCommand / parseMention ->
@@ -187,7 +187,8 @@ beforeAll(async () => {
     logger,
     studioData: createStudioDataCache(studio),
     throttle: createThrottle({ now }),
-    updateBudget: createUpdateBudget({ now, sleep }),
+    pacer: createSlackPacer({ now, sleep }),
+    sleep,
     store,
     now,
     access: createAccessPolicy({ users: [], groups: [], channels: [] }, { usergroupMembers: async () => [] }),

@@ -21,6 +21,7 @@ import {
   progressMessage,
   type SlackMessage,
   videoResultsMessage,
+  withStatus,
 } from "../src/index.js";
 import { allText, expectValidMessage } from "./support/slack.js";
 import { loadStudioData, type StudioData } from "./support/studio.js";
@@ -157,17 +158,31 @@ describe("credits", () => {
 });
 
 describe("progress", () => {
-  it("shows who asked for what and how far it got", () => {
-    const reply = progressMessage({ user: "U0ALICE", command: parsed("a fox --count 2"), percent: 40 });
+  it("shows who asked for what, the phase, the platform's percentage and the time so far", () => {
+    const asked = progressMessage({ user: "U0ALICE", command: parsed("a fox --count 2") });
+    const reply = withStatus(asked, { phase: "running", percent: 40, elapsedMs: 72_000 });
     expectValidMessage(reply);
-    expect(reply.text).toBe("<@U0ALICE> asked for 2 images: “a fox” — 40% …");
+    expect(reply.text).toBe("<@U0ALICE> asked for 2 images: “a fox” — Generating · 40% ▰▰▰▰▱▱▱▱▱▱ · 1:12 so far");
+  });
+
+  it("says a request is queued before the platform reports progress, and what a video's wait is", () => {
+    const asked = progressMessage({ user: "U0ALICE", command: parsed("video waves") });
+    const reply = withStatus(asked, {
+      phase: "queued",
+      elapsedMs: 3_000,
+      expect: "Videos usually take a few minutes.",
+    });
+    expect(allText(reply)).toContain("Queued at the studio · 0:03 so far · Videos usually take a few minutes.");
+    expect(allText(reply)).not.toContain("%");
   });
 
   it("keeps a 4,000-character prompt within limits and escapes mentions typed in it", () => {
-    const reply = progressMessage({ user: "U0ALICE", command: parsed(`${LONG} <!channel>`), percent: 250 });
+    const asked = progressMessage({ user: "U0ALICE", command: parsed(`${LONG} <!channel>`) });
+    const reply = withStatus(asked, { phase: "running", percent: 250, elapsedMs: 4_000_000 });
     expectValidMessage(reply);
     expect(allText(reply)).not.toContain("<!channel>");
     expect(allText(reply)).toContain("100%");
+    expect(allText(reply)).toContain("1:06:40 so far");
   });
 });
 
@@ -178,9 +193,29 @@ describe("results", () => {
     url: `https://files.test/${"p".repeat(4000)}`,
   }));
 
-  it("gives each image Add to board, Variations, Upscale and Remove background, and offers Regenerate", () => {
-    const reply = imageResultsMessage(images.slice(0, 2), { user: "U0ALICE", prompt: "a fox" }, "req_1");
+  it("says what it is first, shows each uploaded image above its buttons, and offers Regenerate", () => {
+    const two = [
+      { id: "img_0", file: { id: "F1", filename: "image-1-of-2-a-fox.png" } },
+      { id: "img_1", file: { id: "F2", filename: "image-2-of-2-a-fox.png" } },
+    ];
+    const { message: reply, fileIds } = imageResultsMessage(two, {
+      user: "U0ALICE",
+      prompt: "a fox",
+      what: "2 images:",
+      jobId: "job_1",
+    });
     expectValidMessage(reply);
+    expect(reply.text).toBe("2 images: a fox");
+    expect(fileIds).toEqual([]);
+    expect(reply.blocks.map((block) => block.type)).toEqual([
+      "section",
+      "image",
+      "actions",
+      "image",
+      "actions",
+      "actions",
+    ]);
+    expect(reply.blocks[1]).toMatchObject({ slack_file: { id: "F1" } });
     expect(buttons(reply).map((b) => b.action_id)).toEqual([
       ACTIONS.addToBoard,
       ACTIONS.variations,
@@ -195,8 +230,18 @@ describe("results", () => {
     expect(JSON.parse(String(buttons(reply)[0]?.value))).toEqual({ assetId: "img_0" });
   });
 
+  it("attaches an uploaded image an image block cannot show (webp) as a file of the same message", () => {
+    const { message: reply, fileIds } = imageResultsMessage(
+      [{ id: "img_0", file: { id: "F1", filename: "variation-of-a-fox.webp" }, url: "https://files.test/a.webp" }],
+      { user: "U0ALICE", prompt: "a fox", what: "Variation of" },
+    );
+    expect(fileIds).toEqual(["F1"]);
+    expect(reply.blocks.some((block) => block.type === "image")).toBe(false);
+    expect(reply.text).toBe("Variation of a fox");
+  });
+
   it('offers "Add to <title>" for the channel default board, within limits for extreme input', () => {
-    const reply = imageResultsMessage(images, ctx, "req_1");
+    const { message: reply } = imageResultsMessage(images, ctx);
     expectValidMessage(reply);
     expect(reply.blocks.some((block) => block.type === "image")).toBe(false);
     const first = buttons(reply)[0] as { text: { text: string }; action_id: string; value: string };
@@ -205,22 +250,34 @@ describe("results", () => {
     expect(JSON.parse(first.value)).toEqual({ assetId: "img_0", boardId: "ses_1" });
   });
 
-  it("gives videos Add to board, Vertical 9:16 and Square 1:1", () => {
-    const reply = videoResultsMessage([{ id: "vid_1" }], { user: "U0ALICE", prompt: "waves" });
+  it("gives a video its file in the same message, Add to board, Vertical 9:16 and Square 1:1", () => {
+    const { message: reply, fileIds } = videoResultsMessage(
+      [{ id: "vid_1", file: { id: "F9", filename: "video-waves.mp4" } }],
+      { user: "U0ALICE", prompt: "waves", what: "Video:" },
+    );
     expectValidMessage(reply);
+    expect(fileIds).toEqual(["F9"]);
+    expect(allText(reply)).toContain("*Video:* “waves”");
     expect(buttons(reply).map((b) => b.action_id)).toEqual([
       ACTIONS.addToBoard,
       ACTIONS.videoVertical,
       ACTIONS.videoSquare,
     ]);
-    expectValidMessage(videoResultsMessage(images, ctx));
+    expectValidMessage(videoResultsMessage(images, ctx).message);
   });
 
-  it("gives audio Add to board", () => {
-    const reply = audioResultsMessage([{ id: "aud_1" }], { user: "U0ALICE", prompt: "folk" });
+  it("gives audio Add to board, and the platform's link when no file could be uploaded", () => {
+    const { message: reply, fileIds } = audioResultsMessage([{ id: "aud_1", url: "https://files.test/a.mp3" }], {
+      user: "U0ALICE",
+      prompt: "folk",
+      what: "Music:",
+    });
     expectValidMessage(reply);
+    expect(fileIds).toEqual([]);
+    expect(reply.text).toBe("Music: folk");
+    expect(allText(reply)).toContain("<https://files.test/a.mp3|Play the audio>");
     expect(buttons(reply).map((b) => b.action_id)).toEqual([ACTIONS.addToBoard]);
-    expectValidMessage(audioResultsMessage(images, ctx));
+    expectValidMessage(audioResultsMessage(images, ctx).message);
   });
 });
 

@@ -4,8 +4,13 @@ import type { ProgressLocation } from "../store/types.js";
 
 /** A message the bot posted to the conversation, which it can replace later. */
 export interface Posted {
-  /** Replaces the message (progress, then results). */
-  update(message: SlackMessage): Promise<void>;
+  /**
+   * Replaces the message (progress, then results). `fileIds` are Slack files uploaded by the bot and not shared yet
+   * (chat.update's `file_ids`): they join the message, so a video or audio result and its buttons are one message.
+   */
+  update(message: SlackMessage, fileIds?: readonly string[]): Promise<void>;
+  /** Deletes the message (a progress message whose result was posted anew); absent for `response_url` ones. */
+  remove?(): Promise<void>;
   /** False when replacing goes through `response_url`, whose 5 uses are kept for the result: skip progress. */
   live: boolean;
   /** Identifies the message for the update throttle. */

@@ -1,81 +1,226 @@
+// How a job's messages reach Slack: progress when there is room, results as soon as Slack's limits allow.
+//
+// Finals first (issue 17). A result never waits behind a progress update: progress may use only part of the
+// chat.update limit (PROGRESS_SHARE) and none of it while a result of this process waits; a progress update that
+// had not started when its job finished is dropped. A result takes whichever method has room first: chat.update of
+// its progress message (Tier 3, per workspace), or, when that minute is spent, chat.postMessage in its conversation
+// (about one a second per channel) with the progress message deleted afterwards (chat.delete, its own Tier 3
+// budget, never in the result's way). Either way the conversation ends with one message per job. Results of one
+// conversation go out in the order their jobs finished (a queue per conversation); conversations do not wait for
+// each other. Video and audio results carry their files with chat.update's `file_ids`, which chat.postMessage does
+// not take, so they always replace their progress message.
+
+import { defaultSleep } from "@studio-kit/core";
 import type { BotDeps } from "../deps.js";
 import type { SlackMessage } from "../messages/blocks.js";
-import {
-  createUpdateBudget,
-  type ProgressGate,
-  progressGate,
-  THIS_WORKSPACE,
-  type UpdateBudget,
-} from "../services/update-budget.js";
-import type { Posted, Surface } from "./surface.js";
+import { createSlackPacer, type SlackPacer } from "../services/slack-pacer.js";
+import { type Posted, type Surface, slackErrorCode } from "./surface.js";
 
-// One budget per app: createBotApp builds its deps once, so every job of the app (one bot token, one workspace)
-// shares this budget even when the deps carry none.
-const budgets = new WeakMap<BotDeps, UpdateBudget>();
+/** The part of the chat.update limit progress updates may use; the rest is kept for results. */
+export const PROGRESS_SHARE = 0.5;
 
-/** The workspace's chat.update budget for these deps. */
-export function budgetOf(deps: BotDeps): UpdateBudget {
-  if (deps.updateBudget) return deps.updateBudget;
-  let budget = budgets.get(deps);
-  if (!budget) {
-    budget = createUpdateBudget();
-    budgets.set(deps, budget);
-  }
-  return budget;
+/** A job's final message: the message, the unshared Slack files that go with it, and the job (tags a new post). */
+export interface FinalMessage {
+  message: SlackMessage;
+  /** Files for chat.update's `file_ids`; when there are any, the result replaces its progress message. */
+  fileIds?: readonly string[];
+  /** Tags a result posted anew with the job's id (Slack metadata), as its progress message was. */
+  jobId?: string;
+  /**
+   * The same result without Slack files (the platform's links), sent when Slack refuses the message: reports say
+   * Slack may refuse a just-uploaded, unshared file in `slack_file` ("invalid slack file") while it processes it.
+   */
+  fallback?: SlackMessage;
 }
 
-/** The gate a progress update passes: the per-message throttle and the workspace budget. */
-export function gateOf(deps: BotDeps): ProgressGate {
-  return progressGate(deps.throttle, budgetOf(deps));
+// One pacer per app when the deps carry none (tests that build deps by hand).
+const pacers = new WeakMap<BotDeps, SlackPacer>();
+
+/** The app's pacer of Slack Web API calls. */
+export function pacerOf(deps: BotDeps): SlackPacer {
+  if (deps.pacer) return deps.pacer;
+  let pacer = pacers.get(deps);
+  if (!pacer) {
+    pacer = createSlackPacer({ now: deps.now });
+    pacers.set(deps, pacer);
+  }
+  return pacer;
 }
 
-/**
- * Delivers a final message (results, FAILED, a problem) in place of the progress. It is never skipped: a live
- * message waits for a chat.update slot; if the update still fails, the message is posted anew so the user gets
- * it anyway. A failure of both is logged, never thrown.
- */
-export async function deliverFinal(
-  deps: BotDeps,
-  surface: Surface,
-  progress: Posted,
-  message: SlackMessage,
-): Promise<void> {
-  deps.throttle.forget(progress.key);
-  finals.add(progress);
-  // A progress update still in flight must land before the result, or it would replace the result.
-  await inFlight.get(progress);
-  if (progress.live) {
-    // A store error here must not turn into a second message (below): the update goes out over budget instead.
-    await budgetOf(deps)
-      .acquire(THIS_WORKSPACE)
-      .catch((error: unknown) => deps.logger.warn({ err: error }, "could not count a chat.update; sending it anyway"));
-  }
-  try {
-    await progress.update(message);
-  } catch (error) {
-    deps.logger.warn({ err: error, user: surface.user }, "could not replace the progress; posting the result anew");
-    try {
-      await surface.post(message);
-    } catch (reason) {
-      deps.logger.error({ err: reason, user: surface.user }, "could not deliver the result");
-    }
-  }
-}
-
-// Progress updates in flight, and messages whose final update began: the final waits for the first and no progress
-// update starts after it (the budget check is a store round trip, so a slow one could otherwise land last).
+// Progress updates in flight, and messages whose final began: the final never lands under a late progress update.
 const inFlight = new WeakMap<Posted, Promise<void>>();
 const finals = new WeakSet<Posted>();
 
-/** Updates a progress message when the gate allows it, one update at a time; a failed update only logs. */
-export function showProgress(deps: BotDeps, progress: Posted, message: () => SlackMessage): void {
+/**
+ * Updates a progress message when there is room, one update at a time; a failed update only logs. `urgent` (a new
+ * status the message does not show yet) skips the per-message throttle, not the workspace's limit.
+ */
+export function showProgress(
+  deps: BotDeps,
+  progress: Posted,
+  message: () => SlackMessage,
+  options: { urgent?: boolean } = {},
+): void {
   if (!progress.live || finals.has(progress) || inFlight.has(progress)) return;
   const update = async () => {
-    if (!(await gateOf(deps).take(progress.key)) || finals.has(progress)) return;
+    // The throttle first (local, free), then the pacer (a store round trip, paid only when the message is due).
+    if (!options.urgent && !deps.throttle.ready(progress.key)) return;
+    const share = deps.delivery === "update-only" ? BASELINE_PROGRESS_SHARE : PROGRESS_SHARE;
+    if (!(await pacerOf(deps).tryTake("chat.update", undefined, { share }))) return;
+    // The job may have finished during the round trip: its result must not be covered by older progress.
+    if (finals.has(progress)) return;
+    deps.throttle.take(progress.key);
     await progress.update(message());
   };
   const running = update()
     .catch((error: unknown) => deps.logger.warn({ err: error }, "progress update failed"))
     .finally(() => inFlight.delete(progress));
   inFlight.set(progress, running);
+}
+
+/** The progress share of the baseline (today's design before issue 17: 30 of 40 updates a minute). */
+const BASELINE_PROGRESS_SHARE = 0.75;
+
+/**
+ * Delivers a final message (results, FAILED, a problem) in place of the progress, as soon as a method has room;
+ * resolves with where it is (the progress message, or the message posted anew). Never skipped, never thrown: if
+ * Slack refuses the update, the result is posted anew; a failure of both is logged.
+ */
+export async function deliverFinal(
+  deps: BotDeps,
+  surface: Surface,
+  progress: Posted,
+  final: SlackMessage | FinalMessage,
+): Promise<Posted> {
+  const result: FinalMessage = "message" in final ? final : { message: final };
+  deps.throttle.forget(progress.key);
+  finals.add(progress);
+  if (!progress.live) return deliverThrough(deps, surface, progress, result);
+  return inConversationOrder(deps, surface, () =>
+    pacerOf(deps).finalWaiting(() => deliverLive(deps, surface, progress, result)),
+  );
+}
+
+// The tail of each conversation's queue of results (per app), so results go out in the order their jobs finished.
+const queues = new WeakMap<BotDeps, Map<string, Promise<unknown>>>();
+
+function inConversationOrder<T>(deps: BotDeps, surface: Surface, work: () => Promise<T>): Promise<T> {
+  let tails = queues.get(deps);
+  if (!tails) {
+    tails = new Map();
+    queues.set(deps, tails);
+  }
+  const key = surface.channel;
+  const before = tails.get(key) ?? Promise.resolve();
+  const turn = before.then(work, work);
+  const tail = turn.catch(() => {});
+  tails.set(key, tail);
+  void tail.then(() => {
+    if (tails.get(key) === tail) tails.delete(key);
+  });
+  return turn;
+}
+
+/** Pauses between two looks for a free slot: short, so a freed slot is not left idle, and capped. */
+const MIN_WAIT_MS = 20;
+const MAX_WAIT_MS = 2_000;
+
+async function deliverLive(deps: BotDeps, surface: Surface, progress: Posted, result: FinalMessage): Promise<Posted> {
+  const pacer = pacerOf(deps);
+  const fileIds = result.fileIds ?? [];
+  // chat.postMessage takes no file_ids, and the baseline of the benchmark (today's design) only updates.
+  const mayPost = fileIds.length === 0 && deps.delivery !== "update-only";
+  for (;;) {
+    // A progress update of this message still in flight must land first, or it would cover the result; meanwhile
+    // the result may go as a new message.
+    const pending = inFlight.get(progress);
+    if (!pending && (await taken(deps, () => pacer.tryTake("chat.update")))) {
+      try {
+        await progress.update(result.message, fileIds);
+        return progress;
+      } catch (error) {
+        if (result.fallback && REFUSED_FILES.has(slackErrorCode(error) ?? "")) {
+          deps.logger.warn({ err: error, user: surface.user }, "Slack refused the result's files; sending its links");
+          return deliverLive(deps, surface, progress, { message: result.fallback, ...withJob(result) });
+        }
+        deps.logger.warn({ err: error, user: surface.user }, "could not replace the progress; posting the result anew");
+        return postAnew(deps, surface, progress, result, { paced: false });
+      }
+    }
+    if (mayPost && (await taken(deps, () => pacer.tryTake("chat.postMessage", surface.channel)))) {
+      return postAnew(deps, surface, progress, result, { paced: true });
+    }
+    const waits = [pending ? 0 : await pacer.nextFree("chat.update")];
+    if (mayPost) waits.push(await pacer.nextFree("chat.postMessage", surface.channel));
+    await Promise.race([pending ?? new Promise(() => {}), wait(deps, Math.min(...waits))]);
+  }
+}
+
+/** Slack's answers to a message whose files it will not show (yet): the result goes out with links instead. */
+const REFUSED_FILES = new Set(["invalid_blocks", "invalid_arguments", "file_not_found", "file_not_shared"]);
+
+const withJob = (result: FinalMessage) => (result.jobId ? { jobId: result.jobId } : {});
+
+/** Asks the pacer; a store error lets the call go out over the limit rather than hold (or double) a result. */
+async function taken(deps: BotDeps, take: () => Promise<boolean>): Promise<boolean> {
+  try {
+    return await take();
+  } catch (error) {
+    deps.logger.warn({ err: error }, "could not count a Slack call; sending it anyway");
+    return true;
+  }
+}
+
+const wait = (deps: BotDeps, ms: number) =>
+  (deps.sleep ?? defaultSleep)(Math.min(MAX_WAIT_MS, Math.max(MIN_WAIT_MS, ms)));
+
+/** Posts the result as a new message in the conversation, then deletes the progress message when there is room. */
+async function postAnew(
+  deps: BotDeps,
+  surface: Surface,
+  progress: Posted,
+  result: FinalMessage,
+  { paced }: { paced: boolean },
+): Promise<Posted> {
+  try {
+    if (!paced) await pacerOf(deps).acquire("chat.postMessage", surface.channel);
+    const posted = await surface.post(result.message, result.jobId ? { jobId: result.jobId } : undefined);
+    void removeProgress(deps, progress);
+    return posted;
+  } catch (error) {
+    deps.logger.error({ err: error, user: surface.user }, "could not deliver the result");
+    return progress;
+  }
+}
+
+/** Deletes a progress message whose result went out as a new message; a failure leaves it and logs. */
+async function removeProgress(deps: BotDeps, progress: Posted): Promise<void> {
+  if (!progress.remove) return;
+  try {
+    await pacerOf(deps).acquire("chat.delete");
+    await progress.remove();
+  } catch (error) {
+    deps.logger.warn({ err: error }, "could not delete a progress message after posting its result");
+  }
+}
+
+/** A `response_url` answer (the bot is not in the channel): Slack's limits there are its own, nothing is paced. */
+async function deliverThrough(
+  deps: BotDeps,
+  surface: Surface,
+  progress: Posted,
+  result: FinalMessage,
+): Promise<Posted> {
+  await inFlight.get(progress);
+  try {
+    await progress.update(result.message);
+  } catch (error) {
+    deps.logger.warn({ err: error, user: surface.user }, "could not replace the progress; posting the result anew");
+    try {
+      return await surface.post(result.message);
+    } catch (reason) {
+      deps.logger.error({ err: reason, user: surface.user }, "could not deliver the result");
+    }
+  }
+  return progress;
 }

@@ -7,7 +7,7 @@ import type { Finished, JobKindHandler } from "./kind.js";
 
 /** `/studio music` (`generateMusicTrack`, with the model's provider) and `/studio voice` (`generateVoiceover`). */
 export const audioJob: JobKindHandler<"audio"> = {
-  progress: (job, percent) => progressMessage({ user: job.user, command: job.request.command, percent }),
+  progress: (job) => progressMessage({ user: job.user, command: job.request.command }),
   async send(deps, job) {
     const { command, provider } = job.request;
     const workspaceId = await deps.studio.workspaceId();
@@ -46,14 +46,19 @@ export const audioJob: JobKindHandler<"audio"> = {
       },
     });
     if (status.status !== "COMPLETED" || !status.audio) {
-      return { message: audioJob.failed(job, status.errorMessage), files: [], outcome: "failed" };
+      return { message: audioJob.failed(job, status.errorMessage), outcome: "failed" };
     }
-    const what = whatIsAsked(command);
-    const prompt = command.kind === "voice" ? command.script : command.prompt;
-    const asset = { id: status.audio.id, url: status.audio.url ?? status.audio.downloadUrl };
-    const message = audioResultsMessage([asset], { user: job.user, prompt, defaultBoard, jobId: job.id });
-    const downloadUrl = status.audio.downloadUrl ?? status.audio.url;
-    return { message, files: [{ id: asset.id, downloadUrl, kind: "audio", title: what }], outcome: "completed" };
+    const audio = status.audio;
+    const voice = command.kind === "voice";
+    const prompt = voice ? command.script : command.prompt;
+    const what = voice ? "Voiceover:" : "Music:";
+    const ctx = { user: job.user, prompt, what, defaultBoard, jobId: job.id };
+    const url = audio.url ?? audio.downloadUrl;
+    return {
+      outcome: "completed",
+      files: [{ id: audio.id, downloadUrl: audio.downloadUrl ?? audio.url, kind: "audio", title: `${what} ${prompt}` }],
+      render: (uploaded) => audioResultsMessage([{ id: audio.id, file: uploaded.get(audio.id), url }], ctx),
+    };
   },
   failed: (job, errorMessage) =>
     failedMessage({ user: job.user, what: whatIsAsked(job.request.command), errorMessage }),

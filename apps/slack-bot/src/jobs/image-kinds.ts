@@ -1,14 +1,15 @@
 import { generateImages } from "@studio-kit/core";
-import { UpdateImageDocument } from "@studio-kit/operations";
 import type { PolledImage } from "@studio-kit/poller";
 import type { BotDeps } from "../deps.js";
 import { DEFAULT_RATIO } from "../flows/defaults.js";
 import { pushResults } from "../flows/result-board.js";
-import { editFailedMessage, editProgressMessage } from "../messages/actions.js";
+import type { ResultFile, UploadedFiles } from "../flows/result-files.js";
+import { editFailedMessage, editProgressMessage, type ImageEditKind } from "../messages/actions.js";
 import { whatIsAsked } from "../messages/describe.js";
 import { failedMessage } from "../messages/errors.js";
 import { progressMessage } from "../messages/progress.js";
 import { imageResultsMessage } from "../messages/results.js";
+import { sendImageEdit } from "./image-edit-send.js";
 import type { Finished, JobKindHandler, JobOf } from "./kind.js";
 
 /** Follows images to their end, reporting the average progress; the COMPLETED ones and the first error. */
@@ -26,12 +27,32 @@ async function waitForImages(deps: BotDeps, ids: string[], onPercent: (percent: 
   return { done, errorMessage: images.find((image) => image.errorMessage)?.errorMessage };
 }
 
-const imageFiles = (done: PolledImage[], title: string) =>
-  done.map((image) => ({ id: image.id, downloadUrl: image.downloadUrl, kind: "image" as const, title }));
+/** The files of finished images, titled as the result says what it is ("Image 2 of 3: a red fox"). */
+const imageFiles = (done: PolledImage[], what: string, prompt: string): ResultFile[] =>
+  done.map((image, index) => ({
+    id: image.id,
+    downloadUrl: image.downloadUrl,
+    kind: "image" as const,
+    title: done.length === 1 ? `${what} ${prompt}` : `Image ${index + 1} of ${done.length}: ${prompt}`,
+  }));
+
+/** The assets of finished images: each with its uploaded Slack file, or the platform's link. */
+const imageAssets = (done: PolledImage[], uploaded: UploadedFiles) =>
+  done.map((image) => ({ id: image.id, file: uploaded.get(image.id), url: image.url ?? image.downloadUrl }));
+
+/** The first words of an image result: "Image:", "2 images:". */
+const imagesWhat = (count: number) => (count === 1 ? "Image:" : `${count} images:`);
+
+/** The first words of an edit's result. */
+const EDIT_WHAT: Record<ImageEditKind, string> = {
+  variations: "Variation of",
+  upscale: "Upscaled ×2 of",
+  removeBackground: "Background removed:",
+};
 
 /** `/studio image` and `@Studio <prompt>`: `generateImage`, then the images with their buttons. */
 export const imageJob: JobKindHandler<"image"> = {
-  progress: (job, percent) => progressMessage({ user: job.user, command: job.request.command, percent }),
+  progress: (job) => progressMessage({ user: job.user, command: job.request.command }),
   async send(deps, job) {
     const { command } = job.request;
     const queued = await generateImages(deps.studio, {
@@ -48,51 +69,43 @@ export const imageJob: JobKindHandler<"image"> = {
   async follow(deps, job, onPercent): Promise<Finished> {
     const { command, pushTo, defaultBoard } = job.request;
     const { done, errorMessage } = await waitForImages(deps, job.resultIds, onPercent);
-    if (done.length === 0) return { message: imageJob.failed(job, errorMessage), files: [], outcome: "failed" };
+    if (done.length === 0) return { message: imageJob.failed(job, errorMessage), outcome: "failed" };
     const ids = done.map((image) => image.id);
     const boardNote = await pushResults(deps, pushTo, "image", ids);
     const prompt = command.prompt;
-    const assets = done.map((image) => ({ id: image.id, url: image.url ?? image.downloadUrl }));
-    const ctx = { user: job.user, prompt, defaultBoard, boardNote, jobId: job.id };
-    const message = imageResultsMessage(assets, ctx, job.resultIds[0] ?? "");
-    return { message, files: imageFiles(done, prompt), outcome: "completed" };
+    const what = imagesWhat(done.length);
+    const ctx = { user: job.user, prompt, what, defaultBoard, boardNote, jobId: job.id };
+    return {
+      outcome: "completed",
+      files: imageFiles(done, what, prompt),
+      render: (uploaded) => imageResultsMessage(imageAssets(done, uploaded), ctx),
+    };
   },
   failed: (job, errorMessage) =>
     failedMessage({ user: job.user, what: whatIsAsked(job.request.command), errorMessage }),
 };
 
 /**
- * Variations (a new generation from the image, `parentImageId`), Upscale and Remove background (`updateImage`,
- * which edits the record in place: the same id goes through PROCESSING to COMPLETED).
+ * Variations (a new generation from the image, `parentImageId`, with the original request's settings), Upscale and
+ * Remove background (`updateImage` on a copy of the image: image-edit-send.ts).
  */
 export const imageEditJob: JobKindHandler<"image-edit"> = {
   progress: (job) => editProgressMessage(job.user, job.request.edit, job.request.source.prompt),
-  async send(deps, job) {
-    const { edit, source } = job.request;
-    if (edit === "variations") {
-      const queued = await generateImages(deps.studio, {
-        prompt: source.prompt,
-        aspectRatio: source.ratio,
-        count: 1,
-        parentImageId: source.id,
-      });
-      return { accepted: true, ids: queued.map((item) => item.id) };
-    }
-    const { updateImage } = await deps.studio.request(UpdateImageDocument, {
-      id: source.id,
-      ...(edit === "upscale" ? { upscaleScale: "2x" } : { removeBackground: true }),
-    });
-    if (!updateImage?.success || !updateImage.image) return { accepted: false, message: imageEditJob.failed(job) };
-    return { accepted: true, ids: [updateImage.image.id] };
-  },
+  send: sendImageEdit,
   async follow(deps, job: JobOf<"image-edit">, onPercent): Promise<Finished> {
-    const { source, defaultBoard } = job.request;
+    const { source, defaultBoard, pushTo } = job.request;
     const { done, errorMessage } = await waitForImages(deps, job.resultIds, onPercent);
-    if (done.length === 0) return { message: imageEditJob.failed(job, errorMessage), files: [], outcome: "failed" };
-    const assets = done.map((item) => ({ id: item.id, url: item.url ?? item.downloadUrl }));
-    const ctx = { user: job.user, prompt: source.prompt, defaultBoard, jobId: job.id };
-    const message = imageResultsMessage(assets, ctx, job.resultIds[0] ?? source.id);
-    return { message, files: imageFiles(done, source.prompt), outcome: "completed" };
+    if (done.length === 0) return { message: imageEditJob.failed(job, errorMessage), outcome: "failed" };
+    const what = EDIT_WHAT[job.request.edit];
+    // Variations go onto the original's `--board` too; edits of a copy are the clicker's to place.
+    const ids = done.map((item) => item.id);
+    const boardNote = await pushResults(deps, pushTo ?? null, "image", ids);
+    const ctx = { user: job.user, prompt: source.prompt, what, defaultBoard, boardNote, jobId: job.id };
+    return {
+      outcome: "completed",
+      files: imageFiles(done, what, source.prompt),
+      render: (uploaded) => imageResultsMessage(imageAssets(done, uploaded), ctx),
+    };
   },
   failed: (job, errorMessage) => editFailedMessage(job.user, job.request.edit, errorMessage),
 };

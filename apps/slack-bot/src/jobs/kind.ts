@@ -1,18 +1,19 @@
 import type { BotDeps } from "../deps.js";
-import type { ResultFile } from "../flows/upload-results.js";
+import type { ResultFile, UploadedFiles } from "../flows/result-files.js";
+import type { FinalMessage } from "../flows/updates.js";
 import type { SlackMessage } from "../messages/blocks.js";
 import type { JobKind, JobRecord, JobRequest } from "../store/types.js";
 
 /** A stored job of one kind. */
 export type JobOf<K extends JobKind> = JobRecord & { request: Extract<JobRequest, { kind: K }> };
 
-/** How a job ended, as the user will see it. */
-export interface Finished {
-  message: SlackMessage;
-  /** Result files to share into Slack after the message (none when it failed). */
-  files: ResultFile[];
-  outcome: "completed" | "failed";
-}
+/**
+ * How a job ended, as the user will see it: FAILED (a message), or COMPLETED with the files to upload to Slack first
+ * and the result message written from what was uploaded (one message with its media: messages/results.ts).
+ */
+export type Finished =
+  | { outcome: "failed"; message: SlackMessage }
+  | { outcome: "completed"; files: ResultFile[]; render(uploaded: UploadedFiles): FinalMessage };
 
 /** What the API answered to the generation mutation. */
 export type Sent =
@@ -26,7 +27,8 @@ export type Sent =
  * a restart, so it only reads and builds messages (the `--board` push skips cards already there).
  */
 export interface JobKindHandler<K extends JobKind> {
-  progress(job: JobOf<K>, percent?: number): SlackMessage;
+  /** Who asked for what (the runner adds the status line: messages/progress.ts `withStatus`). */
+  progress(job: JobOf<K>): SlackMessage;
   send(deps: BotDeps, job: JobOf<K>): Promise<Sent>;
   /** Polls the job's `resultIds` until they end; `onPercent` gets the progress while they run. */
   follow(deps: BotDeps, job: JobOf<K>, onPercent: (percent: number) => void): Promise<Finished>;

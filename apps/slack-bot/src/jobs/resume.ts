@@ -6,9 +6,8 @@ import { conversationSurface, livePosted, toSlack } from "../listeners/slack-mes
 import { lostJobMessage } from "../messages/jobs.js";
 import { findJobMessage } from "../services/job-metadata.js";
 import { type JobRecord, LeaseLostError } from "../store/types.js";
-import { handlerOf } from "./kinds.js";
 import { record } from "./record.js";
-import { followJob, sendJob, shareFiles } from "./run.js";
+import { followJob, progressOf, sendJob } from "./run.js";
 
 /** The surface a stored job answers on: its conversation (and thread), through the bot's Web API client. */
 export function jobSurface(client: webApi.WebClient, job: JobRecord): Surface {
@@ -64,12 +63,12 @@ async function unrecordedProgress(
 async function resumeJob(deps: BotDeps, client: webApi.WebClient, stored: JobRecord): Promise<void> {
   let job = stored;
   const surface = jobSurface(client, job);
-  const handler = handlerOf(job);
   let posted = jobPosted(client, job);
   if (!posted) {
     // Not recorded: posted by a replica that died before recording it, or never posted at all.
     posted =
-      (await unrecordedProgress(deps, client, job)) ?? (await surface.post(handler.progress(job), { jobId: job.id }));
+      (await unrecordedProgress(deps, client, job)) ??
+      (await surface.post(progressOf(deps, job, job.state === "new" ? "sending" : "queued"), { jobId: job.id }));
     job = await record(deps, job.id, { progress: posted.where });
   }
   switch (job.state) {
@@ -89,12 +88,11 @@ async function resumeJob(deps: BotDeps, client: webApi.WebClient, stored: JobRec
     case "running":
       await followJob(deps, surface, posted, job);
       return;
-    case "delivered": {
-      // The final message is in place; only files may be left. Reading the finished records again gives their URLs.
-      const finished = await handler.follow(deps, job, () => {});
-      await shareFiles(deps, surface, posted, job, finished.files);
+    case "delivered":
+      // Written by a bot before one message per job: its final message is in place; files it had not shared yet
+      // stay links in that message.
+      await record(deps, job.id, { state: "done" });
       return;
-    }
     case "done":
       return;
   }

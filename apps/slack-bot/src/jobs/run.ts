@@ -1,19 +1,23 @@
 // The life of a generation job, each step recorded before the next one starts (store/types.ts, JobState):
 //   new → post the progress, record where it is → `sending` → the mutation → `running` with the ids →
-//   poll → the final message in place of the progress → `delivered` → result files → `done`.
+//   poll → the result files uploaded to Slack (unshared) → the one result message → `done`.
 // A bot killed at any point resumes from the record (resume.ts): a job that reached `sending` is never sent again,
-// and the final message replaces the same progress message, so posting it again after a restart changes nothing.
+// and the final message replaces the same progress message, so posting it again after a restart changes nothing (a
+// result that went out as a new message is recorded as the job's message at once; a crash between the two can show
+// it twice).
 // Every record is fenced by the job's lease (record.ts): of several replicas, only the holder moves a job on.
 
 import type { BotDeps } from "../deps.js";
 import { mayGenerate } from "../flows/gate.js";
+import { uploadResultFiles } from "../flows/result-files.js";
 import type { Posted, Surface } from "../flows/surface.js";
-import { deliverFinal, showProgress } from "../flows/updates.js";
-import { type ResultFile, uploadResults } from "../flows/upload-results.js";
+import { deliverFinal, pacerOf, showProgress } from "../flows/updates.js";
 import { limitReachedMessage, readOnlyKeyMessage } from "../messages/access.js";
 import type { SlackMessage } from "../messages/blocks.js";
 import { problemMessage } from "../messages/problems.js";
+import { type ProgressStatus, withStatus } from "../messages/progress.js";
 import { type JobRecord, LeaseLostError, type NewJob } from "../store/types.js";
+import type { Finished } from "./kind.js";
 import { handlerOf } from "./kinds.js";
 import { record } from "./record.js";
 import { certainlyNotRun } from "./spent.js";
@@ -79,49 +83,53 @@ async function recordIds(deps: BotDeps, job: JobRecord, ids: string[]): Promise<
 }
 const RECORD_ATTEMPTS = 4;
 
-/** Polls a running job to its end, replaces the progress with the final message, then shares the result files. */
-export async function followJob(deps: BotDeps, surface: Surface, posted: Posted, job: JobRecord): Promise<void> {
-  const { logger } = deps;
-  const handler = handlerOf(job);
-  let outcome: "completed" | "failed" | "error" = "error";
-  let files: ResultFile[] = [];
-  let final: SlackMessage;
-  try {
-    const finished = await handler.follow(deps, job, (percent) => {
-      // A replica that lost the job while polling updates nothing: the message is the new holder's.
-      if (deps.leases.holds(job.id)) showProgress(deps, posted, () => handler.progress(job, percent));
-    });
-    ({ outcome, files } = finished);
-    final = finished.message;
-  } catch (error) {
-    logger.error({ err: error, user: job.user, job: job.id }, "generation did not finish");
-    final = problemMessage(error);
-  }
-  // Fenced before the final message: a replica that lost the job while polling stops here (LeaseLostError).
-  await record(deps, job.id, {});
-  await deliverFinal(deps, surface, posted, final);
-  job = await record(deps, job.id, { state: "delivered", outcome });
-  await shareFiles(deps, surface, posted, job, files);
+/** The job's progress message with its status line (elapsed time from the job's creation). */
+export function progressOf(deps: BotDeps, job: JobRecord, phase: ProgressStatus["phase"], percent?: number) {
+  const slow = job.request.kind === "video" || job.request.kind === "video-format";
+  return withStatus(handlerOf(job).progress(job), {
+    phase,
+    percent,
+    elapsedMs: deps.now() - job.createdAt,
+    ...(slow ? { expect: "Videos usually take a few minutes." } : {}),
+  });
 }
 
 /**
- * Shares the result files not shared yet. Each is recorded BEFORE its upload: a bot killed mid-upload leaves that
- * one file out rather than sharing it twice (the message above it keeps the link).
+ * Polls a running job to its end, uploads its result files to Slack (unshared), then puts the one result message
+ * (its media and buttons) in place of the progress, as soon as Slack's limits allow (flows/updates.ts).
  */
-export async function shareFiles(
-  deps: BotDeps,
-  surface: Surface,
-  posted: Posted,
-  job: JobRecord,
-  files: readonly ResultFile[],
-): Promise<void> {
-  let uploaded = job.uploadedFiles;
-  const pending = files.filter((file) => !uploaded.includes(file.id));
-  await uploadResults(deps, surface, posted, pending, async (file) => {
-    uploaded = [...uploaded, file.id];
-    await record(deps, job.id, { uploadedFiles: uploaded });
-  });
-  await record(deps, job.id, { state: "done" });
+export async function followJob(deps: BotDeps, surface: Surface, posted: Posted, job: JobRecord): Promise<void> {
+  const { logger } = deps;
+  const handler = handlerOf(job);
+  let shown: ProgressStatus["phase"] = "queued";
+  let finished: Finished | { outcome: "error"; message: SlackMessage };
+  try {
+    finished = await handler.follow(deps, job, (percent) => {
+      // A replica that lost the job while polling updates nothing: the message is the new holder's.
+      if (!deps.leases.holds(job.id)) return;
+      // A new phase shows at once (within the workspace's limit); a moving percentage waits for the throttle.
+      const phase = percent > 0 ? "running" : "queued";
+      const urgent = phase !== shown;
+      shown = phase;
+      showProgress(deps, posted, () => progressOf(deps, job, phase, percent), { urgent });
+    });
+  } catch (error) {
+    logger.error({ err: error, user: job.user, job: job.id }, "generation did not finish");
+    finished = { outcome: "error", message: problemMessage(error) };
+  }
+  // Fenced before the final message: a replica that lost the job while polling stops here (LeaseLostError).
+  await record(deps, job.id, {});
+  const final =
+    finished.outcome === "completed"
+      ? {
+          ...finished.render(await uploadResultFiles(deps, surface, posted, finished.files)),
+          fallback: finished.render(new Map()).message,
+        }
+      : { message: finished.message };
+  const where = await deliverFinal(deps, surface, posted, { ...final, jobId: job.id });
+  // A result posted anew is where the job's message is now (its progress message was deleted).
+  const moved = where.where.ts !== posted.where.ts ? { progress: where.where } : {};
+  await record(deps, job.id, { state: "done", outcome: finished.outcome, ...moved });
 }
 
 /** What a flow hands over once its checks passed: the job to store (the runner adds who and where). */
@@ -155,18 +163,22 @@ export async function runJob(deps: BotDeps, surface: Surface, spec: JobSpec): Pr
   let posted: Posted | undefined;
   deps.leases.hold(job.id);
   try {
-    const handler = handlerOf(job);
     try {
-      posted = await surface.post(handler.progress(job), { jobId: job.id });
+      // chat.postMessage is paced per channel (about one a second): a burst of requests queues here, acked already.
+      await pacerOf(deps).acquire("chat.postMessage", surface.channel);
+      posted = await surface.post(progressOf(deps, job, "sending"), { jobId: job.id });
     } catch (error) {
       await record(deps, job.id, { state: "done", outcome: "not-sent" });
       throw error;
     }
-    // Posting counts as the message's latest write: the first progress update comes one interval later.
+    // Posting counts as the message's latest write: a moving percentage waits one interval; a new phase does not.
     deps.throttle.take(posted.key);
     job = await record(deps, job.id, { progress: posted.where });
     const running = await sendJob(deps, surface, posted, job);
-    if (running) await followJob(deps, surface, posted, running);
+    if (running) {
+      showProgress(deps, posted, () => progressOf(deps, running, "queued"), { urgent: true });
+      await followJob(deps, surface, posted, running);
+    }
   } catch (error) {
     if (!posted && !(error instanceof LeaseLostError)) throw error; // nothing was posted, nothing sent
     // The job is stored and its progress posted: it is not given up, nor its click claim released (that would let

@@ -7,7 +7,7 @@ import { videoFormatFailedMessage, videoFormatProgressMessage } from "../message
 import { whatIsAsked } from "../messages/describe.js";
 import { failedMessage } from "../messages/errors.js";
 import { progressMessage } from "../messages/progress.js";
-import { videoResultsMessage } from "../messages/results.js";
+import { type ResultContext, videoResultsMessage } from "../messages/results.js";
 import type { Finished, JobKindHandler } from "./kind.js";
 
 /**
@@ -26,6 +26,23 @@ async function waitForVideo(deps: BotDeps, id: string, onPercent: (percent: numb
   });
 }
 
+/** A finished video: its file to upload, and the result message with it. */
+function videoFinished(video: PolledVideo, ctx: ResultContext): Finished {
+  const url = video.videoUrl ?? video.downloadUrl;
+  return {
+    outcome: "completed",
+    files: [
+      {
+        id: video.id,
+        downloadUrl: video.downloadUrl ?? video.videoUrl,
+        kind: "video",
+        title: `${ctx.what} ${ctx.prompt || video.id}`,
+      },
+    ],
+    render: (uploaded) => videoResultsMessage([{ id: video.id, file: uploaded.get(video.id), url }], ctx),
+  };
+}
+
 const onlyId = (ids: string[]) => {
   const [id] = ids;
   if (!id) throw new Error("a video job holds one video id");
@@ -34,7 +51,7 @@ const onlyId = (ids: string[]) => {
 
 /** `/studio video`: `generateVideo`, then the video with its buttons. */
 export const videoJob: JobKindHandler<"video"> = {
-  progress: (job, percent) => progressMessage({ user: job.user, command: job.request.command, percent }),
+  progress: (job) => progressMessage({ user: job.user, command: job.request.command }),
   async send(deps, job) {
     const { command } = job.request;
     const { generateVideo } = await deps.studio.request(GenerateVideoDocument, {
@@ -54,15 +71,10 @@ export const videoJob: JobKindHandler<"video"> = {
   async follow(deps, job, onPercent): Promise<Finished> {
     const { command, pushTo, defaultBoard } = job.request;
     const video = await waitForVideo(deps, onlyId(job.resultIds), onPercent);
-    if (video.status !== "COMPLETED") {
-      return { message: videoJob.failed(job, video.errorMessage), files: [], outcome: "failed" };
-    }
+    if (video.status !== "COMPLETED") return { message: videoJob.failed(job, video.errorMessage), outcome: "failed" };
     const boardNote = await pushResults(deps, pushTo, "video", [video.id]);
-    const prompt = command.prompt;
-    const asset = { id: video.id, url: video.videoUrl ?? video.downloadUrl };
-    const message = videoResultsMessage([asset], { user: job.user, prompt, defaultBoard, boardNote, jobId: job.id });
-    const file = { id: video.id, downloadUrl: video.downloadUrl ?? video.videoUrl, kind: "video" as const };
-    return { message, files: [{ ...file, title: prompt }], outcome: "completed" };
+    const ctx = { user: job.user, prompt: command.prompt, what: "Video:", defaultBoard, boardNote, jobId: job.id };
+    return videoFinished(video, ctx);
   },
   failed: (job, errorMessage) =>
     failedMessage({ user: job.user, what: whatIsAsked(job.request.command), errorMessage }),
@@ -86,13 +98,10 @@ export const videoFormatJob: JobKindHandler<"video-format"> = {
     const { prompt, ratio, defaultBoard } = job.request;
     const video = await waitForVideo(deps, onlyId(job.resultIds), onPercent);
     if (video.status !== "COMPLETED") {
-      return { message: videoFormatJob.failed(job, video.errorMessage), files: [], outcome: "failed" };
+      return { message: videoFormatJob.failed(job, video.errorMessage), outcome: "failed" };
     }
-    const asset = { id: video.id, url: video.videoUrl ?? video.downloadUrl };
-    const message = videoResultsMessage([asset], { user: job.user, prompt, defaultBoard, jobId: job.id });
-    const downloadUrl = video.downloadUrl ?? video.videoUrl;
-    const title = prompt ? `${prompt} (${ratio})` : `${video.id} (${ratio})`;
-    return { message, files: [{ id: video.id, downloadUrl, kind: "video", title }], outcome: "completed" };
+    const what = ratio === "9:16" ? "Vertical 9:16 version of" : "Square 1:1 version of";
+    return videoFinished(video, { user: job.user, prompt, what, defaultBoard, jobId: job.id });
   },
   failed: (job, errorMessage) => videoFormatFailedMessage(job.user, job.request.ratio, errorMessage),
 };

@@ -34,8 +34,16 @@ export function livePosted(client: webApi.WebClient, channel: string, ts: string
     live: true,
     key: `${channel}:${ts}`,
     where: { ts },
-    update: async (next) => {
-      await client.chat.update({ channel, ts, ...toSlack(next) });
+    update: async (next, fileIds) => {
+      await client.chat.update({
+        channel,
+        ts,
+        ...toSlack(next),
+        ...(fileIds?.length ? { file_ids: [...fileIds] } : {}),
+      });
+    },
+    remove: async () => {
+      await client.chat.delete({ channel, ts });
     },
   };
 }

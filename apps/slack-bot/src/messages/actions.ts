@@ -11,7 +11,7 @@ const DOING: Record<ImageEditKind, string> = {
 
 /** The progress of a button's work, posted in the result's thread and replaced by the new result. */
 export function editProgressMessage(user: string, kind: ImageEditKind, prompt: string): SlackMessage {
-  const line = `<@${escapeText(user)}> asked for ${DOING[kind]}: “${quote(prompt, 300)}” — working on it …`;
+  const line = `<@${escapeText(user)}> asked for ${DOING[kind]}: “${quote(prompt, 300)}” `;
   return message(line, [section(`:hourglass_flowing_sand: ${line}`)]);
 }
 
@@ -30,7 +30,7 @@ const FORMAT_NAME: Record<VideoFormatRatio, string> = { "9:16": "a vertical (9:1
 /** The progress of a Vertical / Square click, posted in the result's thread and replaced by the new video. */
 export function videoFormatProgressMessage(user: string, ratio: VideoFormatRatio, prompt: string): SlackMessage {
   const about = prompt ? `: “${quote(prompt, 300)}”` : "";
-  const line = `<@${escapeText(user)}> asked for ${FORMAT_NAME[ratio]} version of a video${about} — working on it …`;
+  const line = `<@${escapeText(user)}> asked for ${FORMAT_NAME[ratio]} version of a video${about}`;
   return message(line, [section(`:hourglass_flowing_sand: ${line}`)]);
 }
 

@@ -105,6 +105,19 @@ export function image(url: string, altText: string, title?: string): Block {
   return block;
 }
 
+/**
+ * An image block showing a file the bot uploaded to Slack (`slack_file`), which outlives the platform's expiring
+ * links. Slack shows png, jpg, jpeg and gif this way only: see {@link isSlackImage}.
+ */
+export function slackImage(fileId: string, altText: string, title?: string): Block {
+  const block: Block = { type: "image", slack_file: { id: fileId }, alt_text: truncate(altText, LIMITS.altText) };
+  if (title) block.title = { type: "plain_text", text: truncate(title, 2000) };
+  return block;
+}
+
+/** Whether an image block can show the Slack file of this name (Block Kit's `slack_file`: png, jpg, jpeg, gif). */
+export const isSlackImage = (filename: string): boolean => /\.(png|jpe?g|gif)$/i.test(filename);
+
 /** Values as a readable list, cut after `max` items: "a, b, c and 12 more". */
 export function listValues(values: readonly string[], max = 15, maxChars = 600): string {
   const shown = values.slice(0, max).map((value) => `\`${truncate(value, 60)}\``);

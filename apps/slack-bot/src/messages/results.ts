@@ -1,77 +1,121 @@
+// A job's result is ONE message (issue 16): what it is in its first words, the media, and the buttons. The media
+// are files the bot uploaded to Slack before the message was written (they outlive the platform's expiring links):
+// an image shows in an image block (`slack_file`) right above its own buttons; a video or an audio file, which no
+// block can play, joins the same message through chat.update's `file_ids`, so Slack shows its player with the
+// message. Without an uploaded file (a `response_url` answer, a failed upload) the platform's link stands in.
+
+import type { FinalMessage } from "../flows/updates.js";
 import {
   actions,
   type Block,
   context,
   escapeText,
   image,
+  isSlackImage,
   message,
   quote,
-  type SlackMessage,
   section,
+  slackImage,
   truncate,
 } from "./blocks.js";
 import { assetButtons, jobButtons } from "./result-buttons.js";
 
-/** A finished asset to show: its id (for the buttons) and where Slack can fetch a preview. */
+/** A file the bot uploaded to Slack for a result, not shared yet: it joins the result message. */
+export interface SlackFileRef {
+  id: string;
+  /** Its name in Slack: the extension says whether an image block can show it. */
+  filename: string;
+}
+
+/** A finished asset to show: its id (for the buttons), its Slack file, and the platform's link as a fallback. */
 export interface ResultAsset {
   id: string;
-  /** A URL Slack can load: the uploaded Slack file's, or the platform's. */
+  /** The uploaded Slack file, when there is one. */
+  file?: SlackFileRef | null;
+  /** The platform's URL (expires): shown when there is no Slack file. */
   url?: string | null;
 }
 
-/** Who asked, for what, and the channel's default board, if one was chosen with `/studio board use`. */
+/** Who asked, what the result is, and the channel's default board, if one was chosen with `/studio board use`. */
 export interface ResultContext {
   user: string;
   prompt: string;
+  /**
+   * What the result is, as its first words: "Image:", "2 images:", "Variation of", "Upscaled ×2 of", "Background
+   * removed:", "Video:", "Music:", "Voiceover:". Default: "Result:".
+   */
+  what?: string;
+  /** The job that made it: its buttons carry the id, so a click reads the original request's settings again. */
+  jobId?: string | null;
   defaultBoard?: { id: string; title: string } | null;
   /** A line about the `--board` push ("Added to …" or why not), shown under the results. */
   boardNote?: string | null;
-  /** The job that made the results: Regenerate and Variations read its settings again (result-buttons.ts). */
-  jobId?: string | null;
 }
 
-// Four images at most per request, but results may be merged; at 4 blocks per image, 10 stays far under 50.
+// Four images at most per request; at 2 blocks per image, 10 stays far under 50.
 const MAX_SHOWN = 10;
 
-function note(ctx: ResultContext): Block[] {
-  return ctx.boardNote ? [context(truncate(ctx.boardNote, 2000))] : [];
+/** "Image: “a red fox”", then who asked: the first words say what the message is, so a thread reads as a history. */
+function header(ctx: ResultContext): Block {
+  const what = escapeText(ctx.what ?? "Result:");
+  const prompt = ctx.prompt ? ` “${quote(ctx.prompt, 500)}”` : "";
+  return section(`*${what}*${prompt}\n<@${escapeText(ctx.user)}> asked for it.`);
 }
 
-function header(ctx: ResultContext, what: string): Block {
-  return section(`:sparkles: <@${escapeText(ctx.user)}>, here ${what}: “${quote(ctx.prompt, 500)}”`);
+/** The fallback text (notifications, screen readers): the same first words. */
+const summary = (ctx: ResultContext) => truncate(`${ctx.what ?? "Result:"} ${ctx.prompt}`.trim(), 300);
+
+function footer(ctx: ResultContext, assets: readonly unknown[]): Block[] {
+  const blocks: Block[] = [];
+  if (assets.length > MAX_SHOWN) blocks.push(context(`…and ${assets.length - MAX_SHOWN} more, not shown here.`));
+  if (ctx.boardNote) blocks.push(context(truncate(ctx.boardNote, 2000)));
+  return blocks;
 }
 
-function more(assets: readonly unknown[]): Block[] {
-  return assets.length > MAX_SHOWN ? [context(`…and ${assets.length - MAX_SHOWN} more, not shown here.`)] : [];
+/** A platform link for media no block can show: the link expires, which the words say. */
+function link(url: string | null | undefined, label: string): Block[] {
+  if (!url || url.length > 3000) return [];
+  return [context(`<${url}|${escapeText(label)}> (a link from the platform; it expires)`)];
 }
 
-/** Image results: each image with Add to board, Variations, Upscale, Remove background; Regenerate under them. */
-export function imageResultsMessage(images: ResultAsset[], ctx: ResultContext, requestId: string): SlackMessage {
-  const blocks: Block[] = [header(ctx, images.length === 1 ? "is your image" : `are your ${images.length} images`)];
+/**
+ * Image results: each image (its Slack file in an image block, else the platform's link) with Add to board,
+ * Variations, Upscale and Remove background, then Regenerate. An uploaded file an image block cannot show (not png,
+ * jpg or gif) joins the message as a file instead.
+ */
+export function imageResultsMessage(images: ResultAsset[], ctx: ResultContext): FinalMessage {
+  const blocks: Block[] = [header(ctx)];
+  const fileIds: string[] = [];
   images.slice(0, MAX_SHOWN).forEach((asset, index) => {
-    // A cut URL would point nowhere: an over-long one is left out (the uploaded file still shows).
-    if (asset.url && asset.url.length <= 3000) blocks.push(image(asset.url, `Image ${index + 1}: ${ctx.prompt}`));
-    blocks.push(actions(assetButtons(asset, ctx)));
+    const alt = `Image ${index + 1} of ${images.length}: ${ctx.prompt}`;
+    if (asset.file && isSlackImage(asset.file.filename)) blocks.push(slackImage(asset.file.id, alt));
+    else if (asset.file) fileIds.push(asset.file.id);
+    // A cut URL would point nowhere: an over-long one is left out.
+    else if (asset.url && asset.url.length <= 3000) blocks.push(image(asset.url, alt));
+    blocks.push(actions(assetButtons(asset, ctx, "image")));
   });
-  blocks.push(...more(images), ...note(ctx));
-  blocks.push(...jobButtons(ctx, requestId));
-  return message(`Here are your images: ${quote(ctx.prompt, 200)}`, blocks);
+  blocks.push(...footer(ctx, images), ...jobButtons(ctx, images[0]?.id));
+  return { message: message(summary(ctx), blocks), fileIds };
 }
 
-/** Video results: Add to board, a vertical (9:16) or square (1:1) version of the clip, and Regenerate. */
-export function videoResultsMessage(videos: ResultAsset[], ctx: ResultContext): SlackMessage {
-  const blocks: Block[] = [header(ctx, videos.length === 1 ? "is your video" : "are your videos")];
-  for (const asset of videos.slice(0, MAX_SHOWN)) {
-    blocks.push(actions(assetButtons(asset, ctx, "video")));
+/** Video results: the file joins the message (Slack's player); Add to board, Vertical 9:16, Square 1:1, Regenerate. */
+export function videoResultsMessage(videos: ResultAsset[], ctx: ResultContext): FinalMessage {
+  return mediaResults(videos, ctx, "video");
+}
+
+/** Audio results (music or voiceover): the file joins the message (Slack's player); Add to board, Regenerate. */
+export function audioResultsMessage(tracks: ResultAsset[], ctx: ResultContext): FinalMessage {
+  return mediaResults(tracks, ctx, "audio");
+}
+
+function mediaResults(assets: ResultAsset[], ctx: ResultContext, kind: "video" | "audio"): FinalMessage {
+  const blocks: Block[] = [header(ctx)];
+  const fileIds: string[] = [];
+  for (const asset of assets.slice(0, MAX_SHOWN)) {
+    if (asset.file) fileIds.push(asset.file.id);
+    else blocks.push(...link(asset.url, kind === "video" ? "Open the video" : "Play the audio"));
+    blocks.push(actions(assetButtons(asset, ctx, kind)));
   }
-  blocks.push(...more(videos), ...note(ctx), ...jobButtons(ctx));
-  return message(`Here is your video: ${quote(ctx.prompt, 200)}`, blocks);
-}
-
-/** Audio results (music or voiceover): Add to board and Regenerate. */
-export function audioResultsMessage(tracks: ResultAsset[], ctx: ResultContext): SlackMessage {
-  const blocks: Block[] = [header(ctx, tracks.length === 1 ? "is your audio" : "are your tracks")];
-  for (const asset of tracks.slice(0, MAX_SHOWN)) blocks.push(actions(assetButtons(asset, ctx, "audio")));
-  blocks.push(...more(tracks), ...note(ctx), ...jobButtons(ctx));
-  return message(`Here is your audio: ${quote(ctx.prompt, 200)}`, blocks);
+  blocks.push(...footer(ctx, assets), ...jobButtons(ctx));
+  return { message: message(summary(ctx), blocks), fileIds };
 }

@@ -12,12 +12,12 @@ export interface SlackFilesApi {
       file_id?: string;
       error?: string;
     }>;
-    completeUploadExternal(args: {
-      files: [{ id: string; title?: string }];
-      channel_id: string;
-      thread_ts?: string;
-      initial_comment?: string;
-    }): Promise<{ ok?: boolean; error?: string }>;
+    completeUploadExternal(
+      args: { files: [{ id: string; title?: string }]; initial_comment?: string } & (
+        | { channel_id?: string; thread_ts?: never }
+        | { channel_id: string; thread_ts: string }
+      ),
+    ): Promise<{ ok?: boolean; error?: string }>;
   };
 }
 
@@ -29,8 +29,14 @@ export interface UploadResultInput {
   /** The file's name in Slack (its extension sets the mimetype). */
   filename: string;
   title?: string;
-  channel: string;
+  /**
+   * The channel to share the file into (its thread with `threadTs`). Without it the file stays unshared, for a
+   * message to show (an image block's `slack_file`, chat.update's `file_ids`).
+   */
+  channel?: string;
   threadTs?: string;
+  /** Waits for room before each Web API call (the pacer: files.* are Tier 4). */
+  pace?: (method: "files.getUploadURLExternal" | "files.completeUploadExternal") => Promise<void>;
   /** Largest file accepted, in bytes. Default 200 MiB. */
   maxBytes?: number;
   fetch?: typeof fetch;
@@ -67,7 +73,8 @@ function capped(expected: number): TransformStream<Uint8Array, Uint8Array> {
 }
 
 /**
- * Streams a result from its download URL into Slack and shares it into the channel (or thread). Resolves with the
+ * Streams a result from its download URL into Slack, shared into the channel (or thread) when one is given, else
+ * kept for a message to show. Resolves with the
  * Slack file id; rejects with a {@link SlackFileError} (or an abort) when anything fails, so the caller can keep
  * the link-only message.
  *
@@ -93,6 +100,7 @@ export async function uploadResultFile(input: UploadResultInput): Promise<string
     await download.body.cancel();
     throw new SlackFileError(`${length} bytes is over the ${maxBytes}-byte cap`, "too_large");
   }
+  await input.pace?.("files.getUploadURLExternal");
   const ticket = await input.client.files.getUploadURLExternal({ filename: input.filename, length });
   if (!ticket.ok || !ticket.upload_url || !ticket.file_id) {
     await download.body.cancel();
@@ -107,11 +115,18 @@ export async function uploadResultFile(input: UploadResultInput): Promise<string
   } as RequestInit);
   await sent.body?.cancel();
   if (!sent.ok) throw new SlackFileError(`the upload URL answered ${sent.status}`, "upload_failed");
-  const done = await input.client.files.completeUploadExternal({
-    files: [{ id: ticket.file_id, ...(input.title ? { title: input.title } : {}) }],
-    channel_id: input.channel,
-    ...(input.threadTs ? { thread_ts: input.threadTs } : {}),
-  });
+  await input.pace?.("files.completeUploadExternal");
+  const files: [{ id: string; title?: string }] = [
+    { id: ticket.file_id, ...(input.title ? { title: input.title } : {}) },
+  ];
+  const { channel, threadTs } = input;
+  const done = await input.client.files.completeUploadExternal(
+    channel && threadTs
+      ? { files, channel_id: channel, thread_ts: threadTs }
+      : channel
+        ? { files, channel_id: channel }
+        : { files },
+  );
   if (!done.ok) throw new SlackFileError(`files.completeUploadExternal: ${done.error ?? "refused"}`, "slack_refused");
   return ticket.file_id;
 }

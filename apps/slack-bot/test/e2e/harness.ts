@@ -31,7 +31,7 @@ export interface Bot {
 /** Starts the whole bot. Generations take about 300 ms (real time) and are polled every 50 ms. */
 export async function startBot(
   env: Record<string, string> = {},
-  extra: Pick<BotAppOptions, "updateBudget" | "store"> & {
+  extra: Pick<BotAppOptions, "pacer" | "store" | "delivery"> & {
     /** The sandbox key the bot's (sentinel) key stands for on the wire. Default the read-write key. */
     sandboxKey?: string;
   } = {},
@@ -139,8 +139,7 @@ export function expectAllMessagesValid(sim: SlackSim, channels: string[]): void 
     .filter((call) => call.method !== "chat.delete")
     .map((call) => ({ text: String(call.args.text ?? ""), blocks: parsed(call.args.blocks) }));
   for (const channel of channels) {
-    // A shared file (files.completeUploadExternal) is Slack's own message, not one the bot built.
-    for (const shown of sim.conversation(channel).filter((m) => m.fromBot && !m.files?.length)) {
+    for (const shown of sim.conversation(channel).filter((m) => m.fromBot)) {
       written.push({ text: shown.text, blocks: shown.blocks });
     }
   }

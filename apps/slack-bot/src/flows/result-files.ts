@@ -1,0 +1,96 @@
+// A result's media are uploaded to Slack BEFORE its message is written, unshared, so that the message itself shows
+// them (messages/results.ts): one message per job, whose media outlive the platform's expiring links. The uploads
+// of one job run together, each paced (files.* are Tier 4). Nothing here throws: a file that cannot be uploaded is
+// logged and its result shows the platform's link instead. An unshared upload that a crash orphans is never seen
+// by anyone, so a resumed job simply uploads again.
+
+import type { BotDeps } from "../deps.js";
+import type { SlackFileRef } from "../messages/results.js";
+import { uploadResultFile } from "../services/slack-files.js";
+import type { Posted, Surface } from "./surface.js";
+import { pacerOf } from "./updates.js";
+
+/** One finished result to upload: where to download it, and its name and title in Slack. */
+export interface ResultFile {
+  /** The asset's id on the platform. */
+  id: string;
+  downloadUrl: string | null | undefined;
+  /** "image", "video" or "audio": picks the extension when the URL carries none. */
+  kind: "image" | "video" | "audio";
+  /** Says what it is, as the message does: "Variation of a red fox", "Music: lofi beats". */
+  title: string;
+}
+
+/** The uploaded Slack file of each asset id (assets that could not be uploaded are absent). */
+export type UploadedFiles = ReadonlyMap<string, SlackFileRef>;
+
+const DEFAULT_EXTENSION = { image: "png", video: "mp4", audio: "mp3" } as const;
+
+/**
+ * The file's name in Slack: its title in lower-case words ("variation-of-a-red-fox.png"), so a download says what it
+ * is, with the URL's extension (Slack sets the mimetype from it) or the kind's; the asset id when the title has no
+ * usable word.
+ *
+ * @example resultFilename({ id: "img_1", title: "Music: lofi beats", downloadUrl: "https://x/a.mp3", kind: "audio" })
+ * // "music-lofi-beats.mp3"
+ */
+export function resultFilename(file: Pick<ResultFile, "id" | "downloadUrl" | "kind" | "title">): string {
+  let extension: string | undefined;
+  try {
+    extension = new URL(file.downloadUrl ?? "").pathname.match(/\.([a-z0-9]{2,5})$/i)?.[1]?.toLowerCase();
+  } catch {
+    // no usable URL: the kind's extension
+  }
+  const words = file.title
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/×/g, "x")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60)
+    .replace(/-+$/g, "");
+  return `${words || file.id}.${extension ?? DEFAULT_EXTENSION[file.kind]}`;
+}
+
+/**
+ * Uploads a finished job's files to Slack, unshared, for its result message; resolves with those that made it. A
+ * `response_url` progress means the bot is not in the channel: nothing is uploaded, the result keeps the links.
+ */
+export async function uploadResultFiles(
+  deps: BotDeps,
+  surface: Surface,
+  progress: Posted,
+  files: readonly ResultFile[],
+): Promise<UploadedFiles> {
+  const uploaded = new Map<string, SlackFileRef>();
+  const client = surface.files;
+  if (!progress.live || !client) {
+    deps.logger.info({ user: surface.user, channel: surface.channel }, "not in the channel: results stay links");
+    return uploaded;
+  }
+  const pacer = pacerOf(deps);
+  await Promise.all(
+    files.map(async (file) => {
+      if (!file.downloadUrl) {
+        deps.logger.warn({ asset: file.id }, "no download URL: the result stays a link");
+        return;
+      }
+      const filename = resultFilename(file);
+      try {
+        const id = await uploadResultFile({
+          client,
+          downloadUrl: file.downloadUrl,
+          filename,
+          title: file.title,
+          pace: (method) => pacer.acquire(method),
+        });
+        uploaded.set(file.id, { id, filename });
+        deps.logger.info({ asset: file.id, file: id }, "result uploaded to Slack");
+      } catch (error) {
+        deps.logger.warn({ err: error, asset: file.id }, "result upload failed; the message shows the link");
+      }
+    }),
+  );
+  return uploaded;
+}
