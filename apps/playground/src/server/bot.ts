@@ -8,7 +8,7 @@ import { type BotApp, type BotAppOptions, type Config, createBotApp, openStore }
 import type { SlackSim } from "@studio-kit/slack-sim";
 
 /** What a caller may replace in the bot (tests: a throttle, a budget, a store, a clock). */
-export type BotOverrides = Partial<Pick<BotAppOptions, "studioData" | "throttle" | "updateBudget" | "store" | "now">>;
+export type BotOverrides = Partial<Pick<BotAppOptions, "studioData" | "throttle" | "pacer" | "store" | "now">>;
 
 /** The bot, listening. */
 export interface StandInBot {
