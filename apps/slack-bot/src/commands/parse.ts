@@ -198,11 +198,15 @@ export function parseCommand(input: string): ParseResult {
 // A mention may be `<@U123>` or `<@U123|studio>`, followed by punctuation people type after a name.
 const LEADING_MENTION = /^\s*<@[A-Z0-9]+(?:\|[^>]*)?>[\s:,]*/i;
 
+/** The text of an `@Studio ...` mention without the leading mention of the bot: what `/studio` would have got. */
+export function stripMention(text: string): string {
+  return (typeof text === "string" ? text : "").replace(LEADING_MENTION, "");
+}
+
 /**
  * Reads the text of an `@Studio ...` mention: strips the leading mention of the bot and reads the rest as
  * {@link parseCommand} does, so `@Studio a lighthouse` is an image command and `@Studio video ...` a video one.
  */
 export function parseMention(text: string): ParseResult {
-  const input = typeof text === "string" ? text : "";
-  return parseCommand(input.replace(LEADING_MENTION, ""));
+  return parseCommand(stripMention(text));
 }

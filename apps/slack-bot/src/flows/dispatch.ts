@@ -1,11 +1,14 @@
 import { getCredits, listBoards } from "@studio-kit/core";
 import { StudioPresetsPageDocument } from "@studio-kit/operations";
+import { readText } from "../commands/read-text.js";
 import type { ParseResult } from "../commands/types.js";
 import type { BotDeps } from "../deps.js";
 import { creditsMessage } from "../messages/credits.js";
 import { parseErrorMessage } from "../messages/errors.js";
 import { helpMessage } from "../messages/help.js";
 import { boardsMessage, modelsMessage, presetsMessage } from "../messages/lists.js";
+import { askBeforeGenerating } from "./ask.js";
+import type { TextOrigin } from "./ask-choice.js";
 import { runAudio } from "./audio.js";
 import { runAssets, runBoardNew, runBoardUse } from "./boards.js";
 import { runImage } from "./image.js";
@@ -22,6 +25,22 @@ export async function dispatch(deps: BotDeps, surface: Surface, result: ParseRes
     await answer(deps, surface, result);
   } catch (error) {
     await tellProblem(deps, surface, error, "request failed");
+  }
+}
+
+/**
+ * Answers a typed text: `/studio <text>` (`origin: "command"`), `@Studio <text>` (`"mention"`, the mention still in
+ * it) or a direct message (`"dm"`, read as a mention). A bare prompt that reads as a typo, a question or a
+ * greeting (commands/intent.ts) is asked about instead of generated; everything else goes to {@link dispatch}.
+ * Never throws.
+ */
+export async function dispatchText(deps: BotDeps, surface: Surface, text: string, origin: TextOrigin): Promise<void> {
+  const reading = readText(text, origin === "command" ? "command" : "mention");
+  if (reading.kind === "command") return dispatch(deps, surface, reading.result);
+  try {
+    await askBeforeGenerating(deps, surface, reading, origin);
+  } catch (error) {
+    await tellProblem(deps, surface, error, "could not ask about a bare prompt");
   }
 }
 

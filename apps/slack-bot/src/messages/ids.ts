@@ -15,6 +15,8 @@ export const ACTIONS = {
   cancelSpend: "studio_cancel_spend",
   homeRefresh: "studio_home_refresh",
   homeNewImage: "studio_home_new_image",
+  askCommand: "studio_ask_command",
+  askImage: "studio_ask_image",
 } as const;
 
 /** One of {@link ACTIONS}. */

@@ -3,6 +3,7 @@ import type { BotDeps } from "../../deps.js";
 import { ACTIONS } from "../../messages/ids.js";
 import { addToBoardAction } from "./add-to-board.js";
 import { addToDefaultBoardAction } from "./add-to-default-board.js";
+import { askChoiceAction } from "./ask.js";
 import { cancelSpendAction } from "./cancel-spend.js";
 import { confirmSpendAction } from "./confirm-spend.js";
 import { homeNewImageAction, homeRefreshAction } from "./home.js";
@@ -26,4 +27,6 @@ export function register(app: App, deps: BotDeps): void {
   app.action(ACTIONS.cancelSpend, cancelSpendAction(deps));
   app.action(ACTIONS.homeRefresh, homeRefreshAction(deps));
   app.action(ACTIONS.homeNewImage, homeNewImageAction(deps));
+  app.action(ACTIONS.askCommand, askChoiceAction(deps));
+  app.action(ACTIONS.askImage, askChoiceAction(deps));
 }

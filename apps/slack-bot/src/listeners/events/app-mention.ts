@@ -1,7 +1,6 @@
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from "@slack/bolt";
-import { parseMention } from "../../commands/parse.js";
 import type { BotDeps } from "../../deps.js";
-import { dispatch } from "../../flows/dispatch.js";
+import { dispatchText } from "../../flows/dispatch.js";
 import { runIntake } from "../../flows/slack-intake.js";
 import type { Surface } from "../../flows/surface.js";
 import { conversationSurface } from "../slack-message.js";
@@ -15,7 +14,8 @@ export function mentionSurface({ event, client }: Pick<Args, "event" | "client">
 }
 
 /**
- * `@Studio <text>`: reads the text after the mention as `/studio` does and answers in the thread. A mention that
+ * `@Studio <text>`: reads the text after the mention as `/studio` does and answers in the thread (a bare prompt
+ * that reads as a typo, a question or a greeting is asked about before anything is spent). A mention that
  * shares files stores them in the studio library instead (its text is not read as a command: "@Studio here is the
  * logo" must not generate anything). Bolt acks the event itself, before this runs; a redelivery of an event
  * already handled never gets here (listeners/middleware/dedupe-events.ts).
@@ -26,6 +26,6 @@ export function appMention(deps: BotDeps) {
     if (!user) return; // a bot or an app wrote it: nobody to answer
     const files = args.event.files ?? [];
     if (files.length > 0) return runIntake(deps, mentionSurface(args, user), files, slackIntakeOptions(args));
-    await dispatch(deps, mentionSurface(args, user), parseMention(args.event.text));
+    await dispatchText(deps, mentionSurface(args, user), args.event.text, "mention");
   };
 }

@@ -1,5 +1,6 @@
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from "@slack/bolt";
 import type { BotDeps } from "../../deps.js";
+import { dispatchText } from "../../flows/dispatch.js";
 import { type IntakeOptions, runIntake } from "../../flows/slack-intake.js";
 import type { Surface } from "../../flows/surface.js";
 import { SLACK_FILE_ORIGINS } from "../../services/slack-download.js";
@@ -37,18 +38,29 @@ export function dmSurface(client: Args["client"], user: string, channel: string,
 }
 
 /**
- * `message` events (`message.im`): a file shared in a direct message with the bot goes to the studio library.
- * Everything else is ignored: other subtypes (edits, deletions, bot messages), messages without files, other
- * channel types, and Slack's redeliveries (the first delivery is already uploading). Bolt acks first and drops
- * the bot's own messages.
+ * `message` events (`message.im`), in the bot's direct message (App Home's Messages tab):
+ * - a file shared there goes to the studio library;
+ * - a plain message from a person is read as a mention would be ("hi" gets help, "a red fox on snow" generates,
+ *   "imgae a fox" is asked about first: flows/dispatch.ts `dispatchText`), answered in the DM itself, or in the
+ *   thread when the message was written in one. Not threaded otherwise: only the two of them are there, and a
+ *   thread per message would hide every answer behind "1 reply".
+ * Everything else is ignored: other subtypes (edits, deletions, joins, bot messages), messages from apps, other
+ * channel types (in channels the bot answers mentions only), and Slack's redeliveries (the dedupe middleware).
+ * Bolt acks first and drops the bot's own messages.
  */
 export function messageEvent(deps: BotDeps) {
   return async function onMessage(args: Args): Promise<void> {
     const { event } = args;
-    if (event.channel_type !== "im" || event.subtype !== "file_share") return;
-    // An app sharing a file (bot_id) is not a person asking for anything.
-    if (("bot_id" in event && event.bot_id) || !event.user || !event.files?.length) return;
+    if (event.channel_type !== "im") return;
+    if (event.subtype !== undefined && event.subtype !== "file_share") return;
+    // An app writing or sharing a file (bot_id) is not a person asking for anything.
+    if (("bot_id" in event && event.bot_id) || !("user" in event) || !event.user) return;
     const surface = dmSurface(args.client, event.user, event.channel, event.thread_ts);
-    await runIntake(deps, surface, event.files, slackIntakeOptions(args));
+    if (event.subtype === "file_share") {
+      if (!event.files?.length) return;
+      await runIntake(deps, surface, event.files, slackIntakeOptions(args));
+      return;
+    }
+    await dispatchText(deps, surface, event.text ?? "", "dm");
   };
 }
