@@ -427,7 +427,7 @@ describe("the board", () => {
       src: "https://img.test/a.png",
       alt: "Fox",
     });
-    expect(textOf(nodes[1] as VNode)).toBe("textNote");
+    expect(textOf(nodes[1] as VNode)).toBe("TextNote");
     expect(String(nodes[1]?.attrs.class)).toContain("board-card-new");
     expect(String(nodes[0]?.attrs.class)).not.toContain("board-card-new");
     expect(String(nodes[0]?.attrs.style)).toMatch(

@@ -3,6 +3,7 @@
 
 import type { CardView } from "../../src/shared/api.js";
 import { h, isSafeUrl, type VNode } from "../dom/vnode.js";
+import { cardKindLabel } from "./card-kind.js";
 
 /** A card placed in the pane, in pixels. */
 export interface PlacedCard {
@@ -13,10 +14,17 @@ export interface PlacedCard {
   height: number;
 }
 
-/** The cards' layout: scaled (never above 1:1) so their bounding box fits `width` x `height` minus padding. */
+/** Cards thinner than this (board units) are lines and connectors, with nothing to read: they set no scale. */
+const SLIVER = 60;
+
+/**
+ * The cards' layout: scaled (never above 1:1) so their bounding box fits `width` x `height` minus padding. With
+ * `minCardWidth`, readability comes first: the narrowest card (lines and connectors aside) is drawn at least that
+ * wide even when the board then overflows the area, which scrolls.
+ */
 export function layoutCards(
   cards: readonly CardView[],
-  area: { width: number; height: number; padding?: number },
+  area: { width: number; height: number; padding?: number; minCardWidth?: number },
 ): { scale: number; placed: PlacedCard[] } {
   const padding = area.padding ?? 12;
   const finite = (value: number, fallback: number) => (Number.isFinite(value) ? value : fallback);
@@ -34,7 +42,10 @@ export function layoutCards(
   const maxY = Math.max(...boxes.map((b) => b.y + b.h));
   const availableW = Math.max(1, area.width - padding * 2);
   const availableH = Math.max(1, area.height - padding * 2);
-  const scale = Math.min(1, availableW / (maxX - minX), availableH / (maxY - minY));
+  const fit = Math.min(1, availableW / (maxX - minX), availableH / (maxY - minY));
+  const readable = boxes.map((b) => b.w).filter((w) => w >= SLIVER);
+  const narrowest = readable.length ? Math.min(...readable) : 0;
+  const scale = area.minCardWidth && narrowest ? Math.max(fit, Math.min(1, area.minCardWidth / narrowest)) : fit;
   const placed = boxes.map((b) => ({
     card: b.card,
     left: padding + (b.x - minX) * scale,
@@ -51,21 +62,23 @@ function cardLabel(card: CardView): string {
   return (card.title || card.text || "").trim();
 }
 
-/** One card: absolutely positioned, rotated as stored. */
+/** One card: absolutely positioned, rotated as stored; a card of text grows to show all of it. */
 export function renderCard(placed: PlacedCard, fresh: boolean): VNode {
   const { card } = placed;
   const rotation = Number.isFinite(card.rotation) ? card.rotation : 0;
+  const label = cardLabel(card);
+  const kind = cardKindLabel(card.kind);
+  const preview = card.previewUrl && isSafeUrl(card.previewUrl) ? card.previewUrl : undefined;
   const style = [
     `left: ${px(placed.left)}`,
     `top: ${px(placed.top)}`,
     `width: ${px(placed.width)}`,
-    `height: ${px(placed.height)}`,
+    // A note's text wraps and is never cut off: its card is at least its stored height, taller when the text needs.
+    `${preview ? "height" : "min-height"}: ${px(placed.height)}`,
     rotation ? `transform: rotate(${rotation}deg)` : "",
   ]
     .filter(Boolean)
     .join("; ");
-  const label = cardLabel(card);
-  const preview = card.previewUrl && isSafeUrl(card.previewUrl) ? card.previewUrl : undefined;
   return h(
     "div",
     {
@@ -74,13 +87,17 @@ export function renderCard(placed: PlacedCard, fresh: boolean): VNode {
       "data-card-id": card.id,
       "data-kind": card.kind,
       style,
-      title: label ? `${card.kind}: ${label}` : card.kind,
+      title: label ? `${kind}: ${label}` : kind,
     },
     preview
-      ? h("img", { src: preview, alt: label || card.kind, loading: "lazy", decoding: "async" })
+      ? [
+          h("img", { src: preview, alt: label || kind, loading: "lazy", decoding: "async" }),
+          // A video's or a creative's thumbnail looks like any image: its kind says what it is.
+          card.kind === "image" ? null : h("span", { class: "board-card-badge" }, kind),
+        ]
       : h("div", { class: "board-card-label" }, [
-          h("span", { class: "board-card-kind" }, card.kind || "card"),
-          label ? h("span", {}, label) : null,
+          h("span", { class: "board-card-kind" }, kind),
+          label ? h("span", { class: "board-card-text" }, label) : null,
         ]),
   );
 }

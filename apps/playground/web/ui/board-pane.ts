@@ -23,6 +23,15 @@ export interface BoardElements {
   toggle: HTMLButtonElement;
 }
 
+/**
+ * The narrowest card's width on screen, in px, when the board is bigger than the pane: a card must stay readable
+ * (a note's words, an image's subject), so the board scrolls rather than shrinking its cards below this.
+ */
+export const READABLE_CARD_PX = 120;
+
+/** Space between the canvas' edge and the board's outermost cards, px. */
+const PADDING = 12;
+
 const boardLabel = (board: BoardView) => {
   const title = board.title?.trim() || "Untitled";
   return typeof board.assetCount === "number" ? `${title} (${board.assetCount})` : title;
@@ -48,15 +57,28 @@ export function createBoardPane(options: {
   let open = true;
 
   let drawnKey = "";
+  let overflows = false;
+  let counted = "";
+  const showStatus = () => {
+    status.textContent = overflows && counted ? `${counted} · scroll to see them all` : counted;
+  };
   // Redraws only when the cards or the pane's size changed: a steady board keeps its nodes (no flicker).
   const draw = (markNew: boolean) => {
     const area = { width: canvas.clientWidth || 320, height: canvas.clientHeight || 400 };
     const key = JSON.stringify([shownBoard, area, cards]);
     if (key === drawnKey) return;
     drawnKey = key;
-    const { placed } = layoutCards(cards, area);
+    const { placed } = layoutCards(cards, { ...area, minCardWidth: READABLE_CARD_PX, padding: PADDING });
     const known = (shownBoard && seen.get(shownBoard)) || new Set<string>();
-    canvas.replaceChildren(...renderCards(placed, known, !markNew).map((node) => mount(node, doc)));
+    const nodes = renderCards(placed, known, !markNew);
+    // A scrolled board keeps the same margin after its last card as before its first: absolutely placed cards
+    // give the scroll area no padding of their own.
+    const right = Math.max(0, ...placed.map((p) => p.left + p.width)) + PADDING;
+    const bottom = Math.max(0, ...placed.map((p) => p.top + p.height)) + PADDING;
+    overflows = right > area.width + 1 || bottom > area.height + 1;
+    if (overflows) nodes.push(h("div", { class: "board-spacer", style: `left: ${right - 1}px; top: ${bottom - 1}px` }));
+    canvas.replaceChildren(...nodes.map((node) => mount(node, doc)));
+    showStatus();
   };
 
   const fillSelect = () => {
@@ -98,7 +120,8 @@ export function createBoardPane(options: {
       canvas.replaceChildren(
         mount(h("p", { class: "board-empty" }, 'No boards yet: /studio board new "title" makes one.'), doc),
       );
-      status.textContent = "";
+      counted = "";
+      showStatus();
       return;
     }
     const switched = wanted !== shownBoard;
@@ -106,11 +129,12 @@ export function createBoardPane(options: {
     const firstLook = switched || !seen.has(wanted);
     shownBoard = wanted;
     cards = next;
-    draw(!firstLook);
-    seen.set(wanted, new Set(next.map((card) => card.id)));
     const note = growthNote();
     const count = next.length === 1 ? "1 card" : `${next.length} cards`;
-    status.textContent = note ? `${count} · ${note}` : count;
+    counted = note ? `${count} · ${note}` : count;
+    draw(!firstLook);
+    showStatus();
+    seen.set(wanted, new Set(next.map((card) => card.id)));
   };
 
   const refresh = async (): Promise<void> => {
