@@ -90,15 +90,18 @@ export async function deliverFinal(
   deps: BotDeps,
   surface: Surface,
   progress: Posted,
-  final: SlackMessage | FinalMessage,
+  final: SlackMessage | FinalMessage | Promise<FinalMessage>,
 ): Promise<Posted> {
-  const result: FinalMessage = "message" in final ? final : { message: final };
   deps.throttle.forget(progress.key);
   finals.add(progress);
-  if (!progress.live) return deliverThrough(deps, surface, progress, result);
-  return inConversationOrder(deps, surface, () =>
-    pacerOf(deps).finalWaiting(() => deliverLive(deps, surface, progress, result)),
-  );
+  // The result takes its place in its conversation's queue now, when its job finished, even if it is still being
+  // prepared (its files uploading): a result prepared sooner does not overtake one that finished earlier.
+  const ready = Promise.resolve(final).then((value): FinalMessage => ("message" in value ? value : { message: value }));
+  if (!progress.live) return deliverThrough(deps, surface, progress, await ready);
+  return inConversationOrder(deps, surface, async () => {
+    const result = await ready;
+    return pacerOf(deps).finalWaiting(() => deliverLive(deps, surface, progress, result));
+  });
 }
 
 // The tail of each conversation's queue of results (per app), so results go out in the order their jobs finished.

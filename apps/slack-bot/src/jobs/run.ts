@@ -11,7 +11,7 @@ import type { BotDeps } from "../deps.js";
 import { mayGenerate } from "../flows/gate.js";
 import { uploadResultFiles } from "../flows/result-files.js";
 import type { Posted, Surface } from "../flows/surface.js";
-import { deliverFinal, pacerOf, showProgress } from "../flows/updates.js";
+import { deliverFinal, type FinalMessage, pacerOf, showProgress } from "../flows/updates.js";
 import { limitReachedMessage, readOnlyKeyMessage } from "../messages/access.js";
 import type { SlackMessage } from "../messages/blocks.js";
 import { problemMessage } from "../messages/problems.js";
@@ -119,14 +119,18 @@ export async function followJob(deps: BotDeps, surface: Surface, posted: Posted,
   }
   // Fenced before the final message: a replica that lost the job while polling stops here (LeaseLostError).
   await record(deps, job.id, {});
-  const final =
+  logger.info({ job: job.id, channel: job.channel, outcome: finished.outcome }, "generation finished");
+  // The result's files upload while it waits for its turn in the conversation (deliverFinal keeps the order).
+  const final: Promise<FinalMessage> =
     finished.outcome === "completed"
-      ? {
-          ...finished.render(await uploadResultFiles(deps, surface, posted, finished.files)),
+      ? uploadResultFiles(deps, surface, posted, finished.files).then((uploaded) => ({
+          ...finished.render(uploaded),
           fallback: finished.render(new Map()).message,
-        }
-      : { message: finished.message };
-  const where = await deliverFinal(deps, surface, posted, { ...final, jobId: job.id });
+          jobId: job.id,
+        }))
+      : Promise.resolve({ message: finished.message, jobId: job.id });
+  const where = await deliverFinal(deps, surface, posted, final);
+  logger.info({ job: job.id, channel: job.channel, ts: where.where.ts }, "result delivered");
   // A result posted anew is where the job's message is now (its progress message was deleted).
   const moved = where.where.ts !== posted.where.ts ? { progress: where.where } : {};
   await record(deps, job.id, { state: "done", outcome: finished.outcome, ...moved });

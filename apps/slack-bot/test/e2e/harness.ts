@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { createStudioClient, type StudioClient } from "@studio-kit/core";
 import { createPoller } from "@studio-kit/poller";
 import { createVirtualClock, SANDBOX_KEYS, type SandboxServer, startSandboxServer } from "@studio-kit/sandbox";
-import { createSlackSim, type SlackSim, validateMessage } from "@studio-kit/slack-sim";
+import { createSlackSim, type SlackSim, type SlackSimOptions, validateMessage } from "@studio-kit/slack-sim";
 import { expect } from "vitest";
 import { type BotApp, type BotAppOptions, createBotApp } from "../../src/app.js";
 import { readConfig } from "../../src/config.js";
@@ -34,9 +34,11 @@ export async function startBot(
   extra: Pick<BotAppOptions, "pacer" | "store" | "delivery"> & {
     /** The sandbox key the bot's (sentinel) key stands for on the wire. Default the read-write key. */
     sandboxKey?: string;
+    /** slack-sim's per-method rate limits (429 with Retry-After over them). Default off. */
+    rateLimits?: SlackSimOptions["rateLimits"];
   } = {},
 ): Promise<Bot> {
-  const { sandboxKey = SANDBOX_KEYS.readWrite, ...appExtra } = extra;
+  const { sandboxKey = SANDBOX_KEYS.readWrite, rateLimits, ...appExtra } = extra;
   const sandbox = await startSandboxServer({
     port: 0,
     jobMs: 300,
@@ -63,7 +65,12 @@ export async function startBot(
     logger,
   });
   let appUrl = "";
-  const sim = createSlackSim({ signingSecret: SIGNING_SECRET, botToken: BOT_TOKEN, appUrl: () => appUrl });
+  const sim = createSlackSim({
+    signingSecret: SIGNING_SECRET,
+    botToken: BOT_TOKEN,
+    appUrl: () => appUrl,
+    ...(rateLimits === undefined ? {} : { rateLimits }),
+  });
   await sim.start();
   const read = readConfig({
     SLACK_BOT_TOKEN: BOT_TOKEN,
