@@ -1,17 +1,20 @@
 import { ImageDocument } from "@studio-kit/operations";
+import type { ImageCommand } from "../commands/types.js";
 import type { BotDeps } from "../deps.js";
 import { runJob } from "../jobs/run.js";
 import type { ImageEditKind } from "../messages/actions.js";
 import { actionNoteMessage } from "../messages/boards.js";
 import { DEFAULT_RATIO } from "./defaults.js";
-import { runImage } from "./image.js";
+import { clickedJob, imageSettings, SETTINGS_GONE_IMAGE } from "./job-settings.js";
 import { clearForGeneration, type PrecheckOptions } from "./precheck.js";
+import { resultBoards } from "./result-board.js";
 import type { Surface } from "./surface.js";
 import { tellProblem } from "./tell-problem.js";
 
-/** Where a button was clicked: the conversation (for its default board). */
-export interface ClickPlace {
-  channel: string;
+/** What an image button carries: the image it acts on, and the job that made it (for its settings). */
+export interface ImageClick {
+  imageId: string;
+  jobId?: string | undefined;
 }
 
 /** The image a button points at, with what a new generation from it needs; undefined when it is gone. */
@@ -22,19 +25,43 @@ export async function sourceImage(deps: BotDeps, imageId: string) {
 }
 
 /**
- * Variations, Upscale and Remove background: for Variations (a new generation, charged like one) first the
- * credits guard of the image flow (`clearForGeneration`: refused when short, Confirm / Cancel above the threshold,
- * with the pending request remembering the source image so Confirm runs the variation). Upscale and Remove
- * background go through `updateImage`, which the platform (and the sandbox) does not charge: no credits guard for
- * them. Then the job (jobs/run.ts) posts a progress note in the result's thread, sends, follows and replaces the
- * note with the new result (with its own buttons). Resolves true when something was sent; never throws.
+ * Variations, Upscale or Remove background from a click: reads the settings of the job that made the image (a
+ * job pruned after 30 days leaves Variations with the image's prompt and ratio, and the clicker is told), then
+ * {@link runImageEdit}. Resolves true when something was sent; never throws.
+ */
+export async function runImageEditClick(
+  deps: BotDeps,
+  surface: Surface,
+  kind: ImageEditKind,
+  click: ImageClick,
+  checks: PrecheckOptions = {},
+): Promise<boolean> {
+  try {
+    const job = await clickedJob(deps, click.jobId);
+    if (click.jobId && !job && kind === "variations") await surface.ephemeral(actionNoteMessage(SETTINGS_GONE_IMAGE));
+    return await runImageEdit(deps, surface, kind, click.imageId, imageSettings(job), checks);
+  } catch (error) {
+    await tellProblem(deps, surface, error, "image edit failed");
+    return false;
+  }
+}
+
+/**
+ * Variations, Upscale and Remove background. Variations are a new generation with every setting of the original
+ * request (`settings`: count, model, quality, resolution, presets, `--board`), from the image's prompt and ratio,
+ * with `parentImageId`; they pass the image flow's checks (`clearForGeneration`: refused when short, Confirm /
+ * Cancel above the threshold, the pending request remembering the image so Confirm runs the variation). Upscale
+ * and Remove background go through `updateImage`, which the platform (and the sandbox) does not charge: no credits
+ * guard. The job (jobs/image-kinds.ts) edits a COPY of the image (docs/decisions/0008-edits-on-a-copy.md), posts
+ * its progress in the result's thread and replaces it with the new result. Resolves true when something was sent;
+ * never throws.
  */
 export async function runImageEdit(
   deps: BotDeps,
   surface: Surface,
-  place: ClickPlace,
   kind: ImageEditKind,
   imageId: string,
+  settings: ImageCommand | undefined,
   checks: PrecheckOptions = {},
 ): Promise<boolean> {
   try {
@@ -43,47 +70,41 @@ export async function runImageEdit(
       await surface.ephemeral(actionNoteMessage("That image is no longer available on the platform."));
       return false;
     }
-    let credits = 0;
-    if (kind === "variations") {
-      const command = { kind: "image" as const, prompt: image.prompt, ratio: image.ratio, count: 1, presets: [] };
-      const cleared = await clearForGeneration(deps, surface, command, { ...checks, variationOf: image.id });
-      if (!cleared) return false;
-      credits = cleared.cost;
+    // A copy made by an edit has no prompt of its own: the settings still know the original's.
+    const source = { ...image, prompt: image.prompt || settings?.prompt || "" };
+    const origin = checks.origin ? { origin: checks.origin } : {};
+    if (kind !== "variations") {
+      const defaultBoard = (await deps.store.channelDefaults.get(surface.channel)) ?? null;
+      return await runJob(deps, surface, {
+        request: { kind: "image-edit", edit: kind, source, defaultBoard, ...(settings ? { command: settings } : {}) },
+        outputs: 1,
+        credits: 0,
+        ...origin,
+      });
     }
-    const defaultBoard = (await deps.store.channelDefaults.get(place.channel)) ?? null;
+    if (!source.prompt) {
+      await surface.ephemeral(actionNoteMessage("That image has no prompt to make variations from."));
+      return false;
+    }
+    const command: ImageCommand = {
+      ...settings,
+      kind: "image",
+      prompt: source.prompt,
+      ratio: source.ratio,
+      presets: settings?.presets ?? [],
+    };
+    const cleared = await clearForGeneration(deps, surface, command, { ...checks, variationOf: source.id });
+    if (!cleared) return false;
+    const boards = await resultBoards(deps, surface, command.board);
+    if (!boards) return false;
     return await runJob(deps, surface, {
-      request: { kind: "image-edit", edit: kind, source: image, defaultBoard },
-      outputs: 1,
-      credits,
-      ...(checks.origin ? { origin: checks.origin } : {}),
+      request: { kind: "image-edit", edit: kind, source, command, ...boards },
+      outputs: command.count ?? 1,
+      credits: cleared.cost,
+      ...origin,
     });
   } catch (error) {
     await tellProblem(deps, surface, error, "image edit failed");
-    return false;
-  }
-}
-
-/** Regenerate: the same prompt and ratio as a new generation, through the image flow (credits checked first). */
-export async function runRegenerate(
-  deps: BotDeps,
-  surface: Surface,
-  requestId: string,
-  checks: PrecheckOptions = {},
-): Promise<boolean> {
-  try {
-    const image = await sourceImage(deps, requestId);
-    if (!image?.prompt) {
-      await surface.ephemeral(actionNoteMessage("The image to regenerate is no longer available on the platform."));
-      return false;
-    }
-    return await runImage(
-      deps,
-      surface,
-      { kind: "image", prompt: image.prompt, ratio: image.ratio, presets: [] },
-      checks,
-    );
-  } catch (error) {
-    await tellProblem(deps, surface, error, "regenerate failed");
     return false;
   }
 }

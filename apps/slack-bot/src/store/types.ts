@@ -33,8 +33,17 @@ export type JobRequest =
   | {
       kind: "image-edit";
       edit: ImageEditKind;
+      /** The clicked image. Upscale and Remove background edit a copy of it, never the image itself. */
       source: { id: string; prompt: string; ratio: string };
       defaultBoard: DefaultBoard | null;
+      /**
+       * The settings of the request that made the source (count, model, quality, resolution, presets, ratio,
+       * `--board`): Variations generate with them; edits keep them for the next click on their result. Absent on
+       * jobs stored before they were kept, or when the source's job was pruned.
+       */
+      command?: ImageCommand;
+      /** Variations: the `--board` board their results go onto. */
+      pushTo?: DefaultBoard | null;
     }
   | {
       kind: "video-format";

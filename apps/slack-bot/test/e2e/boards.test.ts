@@ -131,7 +131,7 @@ describe("image buttons", () => {
     expect(JSON.stringify(upscaled?.blocks)).toContain(ACTIONS.upscale);
     expect(operations("UpdateImage")).toBe(1);
     const note = bot.sim.thread(CHANNEL, result.ts, { as: USER }).find((m) => m.ephemeral);
-    expect(note?.text).toContain("That button was already used");
+    expect(note?.text).toContain("You clicked that twice");
     expectAllMessagesValid(bot.sim, [CHANNEL]);
   });
 

@@ -120,10 +120,10 @@ export function confirmSpendAction(deps: BotDeps) {
           .catch((error: unknown) => deps.logger.warn({ err: error }, "could not replace the confirmation"));
         const surface = confirmedSurface(args, request);
         if (request.variationOf) {
-          // A confirmed Variations click: the variation itself (runImageEdit never throws, re-checks the credits).
-          await runImageEdit(deps, surface, { channel: request.channel }, "variations", request.variationOf, {
-            confirmed: true,
-          });
+          // A confirmed Variations click: the variation itself, with the settings it was asked with (runImageEdit
+          // never throws, and checks the credits again).
+          const settings = request.command.kind === "image" ? request.command : undefined;
+          await runImageEdit(deps, surface, "variations", request.variationOf, settings, { confirmed: true });
           return;
         }
         await runConfirmed(deps, surface, request.command);

@@ -1,9 +1,12 @@
 import type { BotDeps } from "../../deps.js";
-import { runImageEdit } from "../../flows/image-actions.js";
+import { runImageEditClick } from "../../flows/image-actions.js";
 import type { ImageEditKind } from "../../messages/actions.js";
-import { type ButtonArgs, cannotRead, clicked, clickSurface, once } from "./shared.js";
+import { type ButtonArgs, cannotRead, clicked, clickSurface, eachClick } from "./shared.js";
 
-/** The listener shared by Variations, Upscale and Remove background: ack, then the edit flow in the thread. */
+/**
+ * The listener shared by Variations, Upscale and Remove background: ack, then the edit flow in the thread. Every
+ * click is a new job (another set of variations, another edited copy); only a true double click is refused.
+ */
 export function imageEditAction(deps: BotDeps, kind: ImageEditKind) {
   return async function onImageEdit(args: ButtonArgs): Promise<void> {
     await args.ack();
@@ -11,8 +14,7 @@ export function imageEditAction(deps: BotDeps, kind: ImageEditKind) {
     const imageId = where?.value.imageId;
     if (!where || !imageId) return cannotRead(deps, args);
     const surface = clickSurface(args, where);
-    await once(deps, args, where, (origin) =>
-      runImageEdit(deps, surface, { channel: where.channel }, kind, imageId, { origin }),
-    );
+    const click = { imageId, jobId: where.value.jobId };
+    await eachClick(deps, args, where, (origin) => runImageEditClick(deps, surface, kind, click, { origin }));
   };
 }

@@ -1,14 +1,20 @@
 import type { BotDeps } from "../../deps.js";
-import { runRegenerate } from "../../flows/image-actions.js";
-import { type ButtonArgs, cannotRead, clicked, clickSurface, once } from "./shared.js";
+import { runRegenerate } from "../../flows/regenerate.js";
+import { type ButtonArgs, cannotRead, clicked, clickSurface, eachClick } from "./shared.js";
 
-/** Regenerate: ack, then the same prompt and ratio through the image flow, in the result's thread. */
+/**
+ * Regenerate, on every result: ack, then the job behind the result runs again with all its settings, as a new job
+ * in the result's thread. Every click is a new job; only a true double click is refused (`eachClick`).
+ */
 export function regenerateAction(deps: BotDeps) {
   return async function onRegenerate(args: ButtonArgs): Promise<void> {
     await args.ack();
     const where = clicked(args);
-    const requestId = where?.value.requestId;
-    if (!where || !requestId) return cannotRead(deps, args);
-    await once(deps, args, where, (origin) => runRegenerate(deps, clickSurface(args, where), requestId, { origin }));
+    const jobId = where?.value.jobId;
+    // Results posted before buttons carried job ids name the first image as `requestId`.
+    const imageId = where?.value.imageId ?? where?.value.requestId;
+    if (!where || (!jobId && !imageId)) return cannotRead(deps, args);
+    const surface = clickSurface(args, where);
+    await eachClick(deps, args, where, (origin) => runRegenerate(deps, surface, { jobId, imageId }, { origin }));
   };
 }

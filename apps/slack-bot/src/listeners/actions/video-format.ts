@@ -1,11 +1,11 @@
 import type { BotDeps } from "../../deps.js";
 import { runVideoFormat } from "../../flows/video-format.js";
 import type { VideoFormatRatio } from "../../messages/actions.js";
-import { type ButtonArgs, cannotRead, clicked, clickSurface, once } from "./shared.js";
+import { type ButtonArgs, cannotRead, clicked, clickSurface, eachClick } from "./shared.js";
 
 /**
- * The listener of a video result's "Vertical 9:16" or "Square 1:1": ack, then (once per identical click while it
- * runs) the format variant flow in the result's thread.
+ * The listener of a video result's "Vertical 9:16" or "Square 1:1": ack, then the format variant flow in the
+ * result's thread. Every click is a new variant; only a true double click is refused (`eachClick`).
  */
 export function videoFormatAction(deps: BotDeps, ratio: VideoFormatRatio) {
   return async function onVideoFormat(args: ButtonArgs): Promise<void> {
@@ -14,7 +14,7 @@ export function videoFormatAction(deps: BotDeps, ratio: VideoFormatRatio) {
     const videoId = where?.value.videoId;
     if (!where || !videoId) return cannotRead(deps, args);
     const surface = clickSurface(args, where);
-    await once(deps, args, where, (origin) => runVideoFormat(deps, surface, videoId, ratio, { origin }));
+    await eachClick(deps, args, where, (origin) => runVideoFormat(deps, surface, videoId, ratio, { origin }));
   };
 }
 
