@@ -22,6 +22,8 @@ export interface Bot {
   app: BotApp;
   /** "ack" when the listener acked, "studio:<operation>" for each studio API request, in the order they happened. */
   order: string[];
+  /** Every studio API request the bot sent: its operation name and variables, in order. */
+  requests: { operation: string; variables: Record<string, unknown> }[];
   /** Every log line the bot wrote (pino at trace level, JSON). */
   logs: string[];
   /** Stops everything, then fails if any sentinel secret is in a log line or anything the bot sent to Slack. */
@@ -34,6 +36,8 @@ export async function startBot(
   extra: Pick<BotAppOptions, "pacer" | "store" | "delivery"> & {
     /** The sandbox key the bot's (sentinel) key stands for on the wire. Default the read-write key. */
     sandboxKey?: string;
+    /** The bot's clock (job times, click claims, quotas). Default `Date.now`. */
+    now?: () => number;
     /** slack-sim's per-method rate limits (429 with Retry-After over them). Default off. */
     rateLimits?: SlackSimOptions["rateLimits"];
   } = {},
@@ -45,9 +49,14 @@ export async function startBot(
     clock: createVirtualClock({ followRealTime: true }),
   });
   const order: string[] = [];
+  const requests: Bot["requests"] = [];
   const studioFetch: typeof fetch = (input, init) => {
-    const body = typeof init?.body === "string" ? (JSON.parse(init.body) as { operationName?: string }) : {};
+    const body =
+      typeof init?.body === "string"
+        ? (JSON.parse(init.body) as { operationName?: string; variables?: Record<string, unknown> })
+        : {};
     order.push(`studio:${body.operationName ?? "?"}`);
+    requests.push({ operation: body.operationName ?? "?", variables: body.variables ?? {} });
     // The client holds the sentinel key; the sandbox only knows its own keys, so the key is swapped on the wire.
     const headers = new Headers(init?.headers);
     if (headers.get("authorization") === `Bearer ${SENTINELS.apiKey}`) {
@@ -108,6 +117,7 @@ export async function startBot(
     sandbox,
     app,
     order,
+    requests,
     logs,
     close: async () => {
       await app.stop();
