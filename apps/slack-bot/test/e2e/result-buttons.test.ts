@@ -1,7 +1,7 @@
 // Result buttons behave like Midjourney's (issue 16): Regenerate and Variations keep every setting of the original
 // request, every click is a new job (only a true double click is refused), video, music and voice results have
 // Regenerate too, and Upscale / Remove background edit a copy, never the image already on a board.
-import { addToBoard, type Board, createBoard, listCards } from "@studio-kit/core";
+import { addToBoard, createBoard, listCards } from "@studio-kit/core";
 import { ImageDocument } from "@studio-kit/operations";
 import { afterEach, describe, expect, it } from "vitest";
 import { ACTIONS } from "../../src/index.js";
@@ -93,7 +93,7 @@ describe("Regenerate keeps every setting", () => {
     }, 8000);
     await eventually(async () => expect(await listCards(sandboxClient(bot), board)).toHaveLength(4));
     expectAllMessagesValid(bot.sim, [CHANNEL]);
-  }, 20_000);
+  }, 30_000);
 
   it("is refused by the same credits guard as the command: short of credits, nothing is generated", async () => {
     bot = await startBot();
@@ -157,7 +157,7 @@ describe("Regenerate keeps every setting", () => {
     });
     expect(again).toEqual(first);
     await eventually(() => expect(results(result.ts).filter((m) => m.ts !== result.ts)).toHaveLength(1), 8000);
-  }, 20_000);
+  }, 30_000);
 
   it("regenerates a voiceover with the same script, voice and language", async () => {
     bot = await startBot();
@@ -167,7 +167,7 @@ describe("Regenerate keeps every setting", () => {
     expect(first).toMatchObject({ script: "Welcome to the studio", voiceId: "voice-narrate-1", language: "en" });
     expect(again).toEqual(first);
     await eventually(() => expect(results(result.ts).filter((m) => m.ts !== result.ts)).toHaveLength(1), 8000);
-  }, 20_000);
+  }, 30_000);
 });
 
 describe("every click is a new job; only a true double click is refused", () => {
@@ -202,7 +202,7 @@ describe("every click is a new job; only a true double click is refused", () => 
       expect(sets).toHaveLength(2);
     }, 8000);
     expectAllMessagesValid(bot.sim, [CHANNEL]);
-  }, 20_000);
+  }, 30_000);
 
   it("two people clicking Regenerate at once each get a new job", async () => {
     bot = await startBot();
@@ -219,7 +219,7 @@ describe("Upscale and Remove background edit a copy", () => {
     const client = sandboxClient(bot);
     const result = await resultOf("a lighthouse --ratio 1:1");
     const originalId = imageIdOf(buttonValue(result, ACTIONS.upscale));
-    const board: Board = await createBoard(client, { title: "Launch" });
+    const board = await createBoard(client, { title: "Launch" });
     await addToBoard(client, board, [{ assetType: "image", assetId: originalId }]);
     const image = async (id: string) => (await client.request(ImageDocument, { id })).image;
     const before = await image(originalId);
@@ -249,7 +249,7 @@ describe("Upscale and Remove background edit a copy", () => {
     const shown = (card: typeof cardAfter) => withoutQuery((card?.asset as { downloadUrl?: string })?.downloadUrl);
     expect(shown(cardAfter)).toBe(shown(cardBefore));
     expectAllMessagesValid(bot.sim, [CHANNEL]);
-  }, 20_000);
+  }, 30_000);
 
   it("Remove background twice (past the double-click window) makes two copies, never touching the original", async () => {
     let offset = 0;
@@ -266,5 +266,5 @@ describe("Upscale and Remove background edit a copy", () => {
     expect(ids).not.toContain(originalId);
     const original = (await client.request(ImageDocument, { id: originalId })).image;
     expect(original?.isBackgroundRemoved).toBe(false);
-  }, 20_000);
+  }, 30_000);
 });
