@@ -7,9 +7,9 @@ import { setupServer } from "msw/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readConfig } from "../src/config.js";
 import type { BotDeps, BotLogger } from "../src/deps.js";
-import { dispatch } from "../src/flows/dispatch.js";
+import { dispatchText } from "../src/flows/dispatch.js";
 import type { Posted, Surface } from "../src/flows/surface.js";
-import { parseCommand, parseMention, type SlackMessage } from "../src/index.js";
+import { parseCommand, parseMention, readText, type SlackMessage } from "../src/index.js";
 import { createJobLeases } from "../src/jobs/leases.js";
 import { createAccessPolicy } from "../src/services/access.js";
 import { createKeyMode } from "../src/services/key-mode.js";
@@ -18,8 +18,8 @@ import { createStudioDataCache } from "../src/services/studio-data.js";
 import { createThrottle } from "../src/services/throttle.js";
 import { openSqliteStore } from "../src/store/sqlite/open.js";
 
-// The issue's done-when, through the bot's real handling: 10,000 random texts go parseCommand / parseMention ->
-// dispatch(deps, surface, result) with the deps built as createBotApp builds them (studio client, poller,
+// The issue's done-when, through the bot's real handling: 10,000 random texts go dispatchText (the intent rule,
+// then parseCommand / parseMention -> dispatch) with the deps built as createBotApp builds them (studio client, poller,
 // studio-data cache, throttle, update budget) against an in-process sandbox through msw. Every text must get at
 // least one message (reply, ephemeral, post or update) with text, and every message must pass Slack's limits.
 // fuzz.test.ts covers the parser and reply builder alone; this one covers the flows behind them.
@@ -65,6 +65,8 @@ const COMMANDS = [
   "models video",
 ];
 const WORDS = ["a", "lighthouse", "fox", "at dusk", "don't", "it's", "16:9", "2", "-1", "0", "new", "use", "image"];
+// Bare texts the intent rule asks about (or not): typos, starts of commands, greetings, questions.
+const INTENT = ["imgae", "cred", "credit", "Credits!", "mod", "hi", "thanks", "what can you do?", "how", "can you"];
 const QUOTES = ['"', "'", "“", "”", "‘", "’", "„", "«", "»"];
 const UNICODE = ["🦊", "👩‍👩‍👧", "\u0301", "שלום", "日本語", "\u200b", "\ud83d", "\udca9", "\u0000", "\t", "\n", "🏳️‍🌈"];
 const SLACK = ["<@U123>", "<@U0SIMBOT1>", "<!channel>", "<!here>", "&amp;", "&lt;", "&gt;", "<https://x.test|x>"];
@@ -95,7 +97,7 @@ function randomText(random: () => number): string {
   const roll = random();
   if (roll < 0.02) return "";
   if (roll < 0.03) return " \t\n ";
-  const head = random() < 0.85 ? pick(COMMANDS) : pick([...WORDS, ...UNICODE, ...SLACK]);
+  const head = random() < 0.85 ? pick(COMMANDS) : pick([...WORDS, ...UNICODE, ...SLACK, ...INTENT]);
   // Now and then a very long text: a pasted brief, or one enormous word.
   if (roll < 0.05)
     return `${head} ${pick([...WORDS, ...UNICODE, ...SLACK, ...QUOTES]).repeat(1 + Math.floor(random() * 3000))}`;
@@ -154,6 +156,11 @@ function recordingSurface(sent: Recorded[], options: { live: boolean; threadTs?:
 }
 
 let sandbox: Sandbox;
+/** Every generation mutation the sandbox received so far. */
+const generations = () =>
+  Object.entries(sandbox.stats().operations)
+    .filter(([name]) => name.startsWith("Generate"))
+    .reduce((sum, [, count]) => sum + (count ?? 0), 0);
 let deps: BotDeps;
 const server = setupServer();
 const errorLogs: string[] = [];
@@ -221,16 +228,30 @@ describe(`fuzz through dispatch: ${TEXTS.toLocaleString("en")} random command te
       const text = randomText(random);
       const context = `text #${i}: ${JSON.stringify(text.slice(0, 200))}`;
       const mention = i % 2 === 0;
-      const result = mention ? parseMention(`<@U0SIMBOT1> ${text}`) : parseCommand(text);
-      const kind = result.ok ? result.command.kind : "parse-error";
+      const typed = mention ? `<@U0SIMBOT1> ${text}` : text;
+      const reading = readText(typed, mention ? "mention" : "command");
+      const result = mention ? parseMention(typed) : parseCommand(typed);
+      const kind = reading.kind === "ask" ? "ask" : result.ok ? result.command.kind : "parse-error";
       commands[kind] = (commands[kind] ?? 0) + 1;
+      const generatedBefore = generations();
       const sent: Recorded[] = [];
       const surface = recordingSurface(sent, {
         live: random() < 0.5,
         ...(mention ? { threadTs: "1767603600.000100" } : {}),
       });
-      // dispatch must not throw; an escaping exception fails the test with the text that caused it.
-      await expect(dispatch(deps, surface, result), context).resolves.toBeUndefined();
+      // dispatchText (what the listeners call) must not throw; an escaping exception fails the test with the text.
+      await expect(
+        dispatchText(deps, surface, typed, mention ? "mention" : "command"),
+        context,
+      ).resolves.toBeUndefined();
+      if (reading.kind === "ask") {
+        // A text the intent rule asks about generates nothing: one reply with buttons, no progress, no mutation.
+        expect(
+          sent.map((entry) => entry.kind),
+          context,
+        ).toEqual(["reply"]);
+        expect(generations(), context).toBe(generatedBefore);
+      }
       expect(sent.length, context).toBeGreaterThan(0);
       expect(
         sent.some((entry) => entry.kind !== "post" && entry.message.text.trim().length > 0),
@@ -253,5 +274,6 @@ describe(`fuzz through dispatch: ${TEXTS.toLocaleString("en")} random command te
     expect(commands["parse-error"] ?? 0).toBeGreaterThan(500);
     expect(Object.keys(commands).length).toBeGreaterThan(10);
     expect(counts.reply).toBeGreaterThan(500);
+    expect(commands.ask ?? 0).toBeGreaterThan(100);
   });
 });

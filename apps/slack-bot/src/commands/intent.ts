@@ -246,10 +246,10 @@ function weight(text: string): number {
  *    "mod"). Not when what follows does not fit that command ("credit card on a table", "model of a ship"), nor
  *    for an English word that starts prompts followed by more words ("images of the sea"). A quoted first word or
  *    a flag is never a command word, as in the parser;
- * 3. a question or a request to the bot asks ("what can you do?", "can you draw", "help me"), with a command when
- *    it names one ("how many credits are left?");
- * 4. fewer than three letters or digits asks (an emoji alone too: "🦊" may be a fox, but a click is cheaper than
+ * 3. fewer than three letters or digits asks (an emoji alone too: "🦊" may be a fox, but a click is cheaper than
  *    a wrong image);
+ * 4. a question or a request to the bot asks ("what can you do?", "can you draw", "help me"), with a command when
+ *    it names one ("how many credits are left?");
  * 5. anything else generates.
  * Never throws, for any string.
  *
@@ -279,10 +279,10 @@ export function decideIntent(text: string): Intent {
     if (likely) return { action: "ask", reason: "command", likely };
   }
 
+  if (weight(sentence) < 3) return { action: "ask", reason: "too-short" };
   if (isQuestion(sentence, words)) {
     const likely = mentionedCommand(words);
     return { action: "ask", reason: "question", ...(likely ? { likely } : {}) };
   }
-  if (weight(sentence) < 3) return { action: "ask", reason: "too-short" };
   return GENERATE;
 }
