@@ -54,7 +54,7 @@ describe("/studio board use", () => {
     const reply = await useBoard("spring launch");
     expect(reply.text).toContain("Spring Launch");
     await bot.sim.command({ user: USER, channel: CHANNEL, text: "a lighthouse" });
-    const result = await sharedWith("Here are your images");
+    const result = await sharedWith("Image: ");
     expect(actionIds(result)).toContain(ACTIONS.addToDefaultBoard);
     expect(textOf(result)).toContain("Add to Spring Launch");
     const value = buttonValue(result, ACTIONS.addToDefaultBoard);
@@ -79,17 +79,17 @@ describe("/studio board use", () => {
     expect(textOf(reply)).toContain("No board is called No such board");
     expect(textOf(reply)).toContain("Spring Launch");
     await bot.sim.command({ user: USER, channel: CHANNEL, text: "a lighthouse" });
-    const result = await sharedWith("Here are your images");
+    const result = await sharedWith("Image: ");
     expect(actionIds(result)).not.toContain(ACTIONS.addToDefaultBoard);
   });
 
   it("puts the one-click button on video and audio results, carrying the card kind", async () => {
     await useBoard("Spring Launch");
     await bot.sim.command({ user: USER, channel: CHANNEL, text: "video a lighthouse --duration 5" });
-    const video = await sharedWith("Here is your video");
+    const video = await sharedWith("Video: ");
     expect(JSON.parse(buttonValue(video, ACTIONS.addToDefaultBoard))).toMatchObject({ assetType: "video" });
     await bot.sim.command({ user: USER, channel: CHANNEL, text: "music calm piano" });
-    const audio = await sharedWith("Here is your audio");
+    const audio = await sharedWith("Music: ");
     expect(JSON.parse(buttonValue(audio, ACTIONS.addToDefaultBoard))).toMatchObject({ assetType: "audio" });
     expectAllMessagesValid(bot.sim, [CHANNEL]);
   });
@@ -98,7 +98,7 @@ describe("/studio board use", () => {
 describe("--board", () => {
   it("pushes the finished images onto the board and says so in the result", async () => {
     await bot.sim.command({ user: USER, channel: CHANNEL, text: 'a lighthouse --count 2 --board "spring launch"' });
-    const result = await sharedWith("Here are your images");
+    const result = await sharedWith("2 images: ");
     expect(textOf(result)).toContain("Added to *Spring Launch*");
     const shownIds = blocksOf(result, "actions")
       .flatMap((block) => (block.elements as { action_id: string; value: string }[]) ?? [])
@@ -110,7 +110,7 @@ describe("--board", () => {
 
   it("pushes a finished video as a video card", async () => {
     await bot.sim.command({ user: USER, channel: CHANNEL, text: 'video a lighthouse --board "Spring Launch"' });
-    const result = await sharedWith("Here is your video");
+    const result = await sharedWith("Video: ");
     expect(textOf(result)).toContain("Added to *Spring Launch*");
     const onBoard = await cards();
     expect(onBoard.map((card) => card.assetType)).toEqual(["video"]);

@@ -41,7 +41,7 @@ describe("/studio video", () => {
       expect(first?.text).toContain("a lighthouse at dusk");
       return first;
     });
-    const results = await finalMessage((text) => text.includes("Here is your video"));
+    const results = await finalMessage((text) => text.startsWith("Video: "));
     expect(results?.ts).toBe(progress?.ts);
     const ids = actionIds(results);
     for (const id of [ACTIONS.addToBoard, ACTIONS.videoVertical, ACTIONS.videoSquare]) expect(ids).toContain(id);
@@ -84,7 +84,7 @@ describe("/studio music and voice", () => {
       channel: CHANNEL,
       text: 'music upbeat synthwave --lyrics "neon nights" --min-duration 20 --max-duration 60',
     });
-    const results = await finalMessage((text) => text.includes("Here is your audio"));
+    const results = await finalMessage((text) => text.startsWith("Music: "));
     expect(actionIds(results)).toContain(ACTIONS.addToBoard);
     expect(textOf(results)).toContain("upbeat synthwave");
     expect(operations().GenerateMusicTrack).toBe(1);
@@ -100,7 +100,7 @@ describe("/studio music and voice", () => {
     const ts = mention.ts ?? "";
     expect(ts).not.toBe("");
     const results = await eventually(() => {
-      const reply = bot.sim.thread(CHANNEL, ts).find((m) => m.fromBot && textOf(m).includes("Here is your audio"));
+      const reply = bot.sim.thread(CHANNEL, ts).find((m) => m.fromBot && textOf(m).startsWith("Voiceover: "));
       expect(reply).toBeDefined();
       return reply;
     }, 8000);

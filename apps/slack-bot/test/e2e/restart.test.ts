@@ -108,7 +108,7 @@ describe("the bot killed with SIGKILL while generations are in flight", () => {
     const messages = [...sim.conversation(CHANNEL), ...sim.thread(CHANNEL, mention.ts ?? "").slice(1)].filter(
       (message) => message.fromBot && !message.ephemeral,
     );
-    const results = messages.filter((message) => !message.files.length);
+    const results = messages;
     for (const prompt of prompts) {
       const forPrompt = results.filter((message) => JSON.stringify(message.blocks).includes(prompt));
       expect(forPrompt, prompt).toHaveLength(1);
@@ -117,10 +117,12 @@ describe("the bot killed with SIGKILL while generations are in flight", () => {
     }
     expect(results).toHaveLength(GENERATIONS);
     expect(sim.calls("chat.postMessage")).toHaveLength(GENERATIONS); // the progress messages, none re-posted
-    // And each result's file is shared once.
-    const files = messages.flatMap((message) => message.files.map((file) => file.name));
+    // And each result shows its own image, hosted in Slack.
+    const files = messages.flatMap((message) =>
+      (message.blocks ?? []).flatMap((block) => ((block.slack_file as { id?: string })?.id ? [block.slack_file] : [])),
+    );
     expect(files).toHaveLength(GENERATIONS);
-    expect(new Set(files).size).toBe(GENERATIONS);
+    expect(new Set(files.map((file) => JSON.stringify(file))).size).toBe(GENERATIONS);
     expect(second.output.join("\n")).toContain("claimed unfinished jobs");
     // Neither process wrote its bot token or signing secret anywhere.
     expect(findSentinels([...first.output, ...second.output])).toEqual([]);

@@ -22,7 +22,7 @@ const textOf = (message: { text: string; blocks?: unknown } | undefined) =>
 async function videoResult() {
   await bot.sim.command({ user: USER, channel: CHANNEL, text: "video a lighthouse at dusk --duration 5" });
   return eventually(() => {
-    const found = shared().find((m) => textOf(m).includes("Here is your video"));
+    const found = shared().find((m) => textOf(m).startsWith("Video: "));
     expect(found).toBeDefined();
     return found as NonNullable<typeof found>;
   }, 8000);
@@ -39,7 +39,7 @@ describe("video result format buttons", () => {
     const variant = await eventually(() => {
       const found = bot.sim
         .thread(CHANNEL, result.ts, { as: USER })
-        .find((m) => m.fromBot && m.ts !== result.ts && textOf(m).includes("Here is your video"));
+        .find((m) => m.fromBot && m.ts !== result.ts && textOf(m).startsWith("Vertical 9:16 version of"));
       expect(found).toBeDefined();
       return found as NonNullable<typeof found>;
     }, 8000);
@@ -66,7 +66,7 @@ describe("video result format buttons", () => {
       expect(found).toBeDefined();
       return found as NonNullable<typeof found>;
     });
-    expect(textOf(note)).not.toContain("Here is your video");
+    expect(textOf(note)).not.toContain("version of");
     expect(operations("GenerateVideoFormatVariant")).toBe(0);
   });
 });
