@@ -54,7 +54,7 @@ describe("/studio board use", () => {
     const reply = await useBoard("spring launch");
     expect(reply.text).toContain("Spring Launch");
     await bot.sim.command({ user: USER, channel: CHANNEL, text: "a lighthouse" });
-    const result = await sharedWith("Image: ");
+    const result = await sharedWith("Image: a lighthouse");
     expect(actionIds(result)).toContain(ACTIONS.addToDefaultBoard);
     expect(textOf(result)).toContain("Add to Spring Launch");
     const value = buttonValue(result, ACTIONS.addToDefaultBoard);
@@ -79,7 +79,7 @@ describe("/studio board use", () => {
     expect(textOf(reply)).toContain("No board is called No such board");
     expect(textOf(reply)).toContain("Spring Launch");
     await bot.sim.command({ user: USER, channel: CHANNEL, text: "a lighthouse" });
-    const result = await sharedWith("Image: ");
+    const result = await sharedWith("Image: a lighthouse");
     expect(actionIds(result)).not.toContain(ACTIONS.addToDefaultBoard);
   });
 
@@ -98,7 +98,7 @@ describe("/studio board use", () => {
 describe("--board", () => {
   it("pushes the finished images onto the board and says so in the result", async () => {
     await bot.sim.command({ user: USER, channel: CHANNEL, text: 'a lighthouse --count 2 --board "spring launch"' });
-    const result = await sharedWith("2 images: ");
+    const result = await sharedWith("2 images: a lighthouse");
     expect(textOf(result)).toContain("Added to *Spring Launch*");
     const shownIds = blocksOf(result, "actions")
       .flatMap((block) => (block.elements as { action_id: string; value: string }[]) ?? [])
