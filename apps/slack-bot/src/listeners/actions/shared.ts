@@ -42,9 +42,9 @@ export function clickSurface({ client }: Pick<ButtonArgs, "client">, where: Clic
 
 /**
  * How long a click on a result button holds it for the same person: a second click within this is a double click
- * (or Slack redelivering) and runs nothing; a later one is new work. 5 s covers a double click and Slack's retries
- * of an unacknowledged request (its three tries come within about 3 s), and is short enough that nobody waits for
- * it on purpose.
+ * and runs nothing; a later one is new work. 5 s covers a double click and a second click while Slack still shows
+ * the first as pending (it waits up to 3 s for the acknowledgement), and is short enough that nobody waits for it
+ * on purpose.
  */
 export const DOUBLE_CLICK_MS = 5_000;
 
