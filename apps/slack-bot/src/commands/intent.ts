@@ -194,7 +194,8 @@ function likelyFromFirstWord(first: Token, rest: readonly string[], rawRest: str
     .sort((a, b) => a.distance - b.distance);
   const best = near[0];
   if (!best) return undefined;
-  const match = best.distance <= maxEdits(word, best.command) ? "typo" : "prefix";
+  // "boar" is one edit from "board" and its start: the start reads better ("looks like the start of `board`").
+  const match = best.prefix ? "prefix" : "typo";
   return { word: best.command, match, typed, text: commandText(best.command, rawRest) };
 }
 

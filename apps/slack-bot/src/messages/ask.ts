@@ -101,7 +101,10 @@ function whatItLooksLike(intent: AskIntent, text: string): string {
 export function askMessage(input: AskMessageInput): SlackMessage {
   const { intent, text, likely, generate } = input;
   const understood = whatItLooksLike(intent, text);
-  const hello = intent.reason === "greeting" ? `:wave: Hi <@${input.user}>! ` : ":thinking_face: ";
+  const hello =
+    intent.reason === "greeting"
+      ? `:wave: Hi <@${input.user}>! I make images, video and audio from a description: `
+      : ":thinking_face: ";
   const offer = likely ? ` Did you mean ${code(`/studio ${likely.text}`)}?` : " Here is what I can do.";
   const buttons: Block[] = [];
   if (likely) buttons.push(button(likely.button.label, ACTIONS.askCommand, likely.button.value, "primary"));

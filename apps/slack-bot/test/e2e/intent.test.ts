@@ -107,6 +107,22 @@ describe("/studio with a typo of a command", () => {
     expect(generatedPrompts()).toEqual(["credit card on a table"]);
   });
 
+  it("answers through response_url in a channel the bot is not in, before and after the click", async () => {
+    bot.sim.setMember("C0RANDOM", false);
+    await bot.sim.command({ user: USER, channel: "C0RANDOM", text: "imgae a red fox" });
+    const ask = await askReply(() => visible("C0RANDOM"));
+    await bot.sim.click({ user: USER, actionId: ACTIONS.askCommand, messageTs: ask.ts, channel: "C0RANDOM" });
+    const [result] = await eventually(() => {
+      const found = imageResults(visible("C0RANDOM", OTHER));
+      expect(found).toHaveLength(1);
+      return found;
+    });
+    expect(result?.ephemeral).toBe(false);
+    // The ask itself is still there, unchanged: the result came as a new message.
+    expect(labels(visible("C0RANDOM").find((m) => m.ts === ask.ts))).toHaveLength(2);
+    expect(generatedPrompts()).toEqual(["a red fox"]);
+  });
+
   it("a double click spends once", async () => {
     await bot.sim.command({ user: USER, channel: CHANNEL, text: "imgae a red fox" });
     const ask = await askReply(() => visible());
