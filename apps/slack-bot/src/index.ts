@@ -33,6 +33,8 @@ export { progressMessage, statusText, withStatus } from "./messages/progress.js"
 export { replyFor } from "./messages/reply.js";
 export type { ResultAsset, ResultContext, SlackFileRef } from "./messages/results.js";
 export { audioResultsMessage, imageResultsMessage, videoResultsMessage } from "./messages/results.js";
+export type { MethodLimit, PacedMethod, SlackPacer, SlackPacerOptions } from "./services/slack-pacer.js";
+export { createSlackPacer, SLACK_LIMITS } from "./services/slack-pacer.js";
 export { openStore } from "./store/open.js";
 export { openPostgresStore } from "./store/postgres/open.js";
 export { openSqliteStore } from "./store/sqlite/open.js";
