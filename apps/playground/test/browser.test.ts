@@ -63,7 +63,7 @@ describe.skipIf(!hasChromium)("the playground in Chromium", () => {
 
     // The progress message, then the same message with two images.
     const result = messageWith(PROMPT).last();
-    await expect.poll(async () => (await result.textContent()) ?? "", { timeout: 15_000 }).toMatch(/queued|%/);
+    await expect.poll(async () => (await result.textContent()) ?? "", { timeout: 15_000 }).toMatch(/Sending the request|Queued at the studio|Generating/);
     await expect.poll(async () => result.locator('[data-block-type="image"] img').count(), { timeout: 30_000 }).toBe(2);
 
     // Add to board on each image: the modal, a board picked from its list, submit.
@@ -90,6 +90,40 @@ describe.skipIf(!hasChromium)("the playground in Chromium", () => {
       await page.screenshot({ path: process.env.PLAYGROUND_SCREENSHOT });
     }
   }, 90_000);
+
+  it("makes one message per image job, with its buttons, and Variations can be clicked again", async () => {
+    await page.getByTestId("channel-C0GENERAL").click();
+    const fromBot = page.getByTestId("message-list").locator("article.message-from-bot");
+    const before = await fromBot.count();
+    await page.getByTestId("composer").locator("textarea").fill("/studio image a lighthouse at dusk");
+    await page.getByTestId("composer").locator("textarea").press("Enter");
+
+    // The progress message becomes the result: one message with the image hosted in Slack and its buttons.
+    const result = messageWith("Image: “a lighthouse at dusk”").last();
+    await expect.poll(async () => result.locator('[data-block-type="image"] img').count(), { timeout: 30_000 }).toBe(1);
+    for (const action of ["studio_add_to_board", "studio_variations", "studio_upscale", "studio_regenerate"]) {
+      expect(await result.locator(`button[data-action-id="${action}"]`).count(), action).toBe(1);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await fromBot.count()).toBe(before + 1);
+
+    // Variations, then Variations again once the double-click window (5 s) has passed: two new jobs.
+    const replies = () => result.getByTestId("thread-link").textContent().catch(() => "");
+    await result.locator('button[data-action-id="studio_variations"]').click();
+    await expect.poll(replies, { timeout: 30_000 }).toBe("1 reply");
+    await new Promise((resolve) => setTimeout(resolve, 5_500));
+    await result.locator('button[data-action-id="studio_variations"]').click();
+    await expect.poll(replies, { timeout: 30_000 }).toBe("2 replies");
+    await result.getByTestId("thread-link").click();
+    const thread = page.locator("#thread-pane");
+    await expect
+      .poll(async () => thread.getByTestId("message").filter({ hasText: "Variation of" }).count(), { timeout: 30_000 })
+      .toBe(2);
+    expect(await page.getByText("already used").count()).toBe(0);
+    if (process.env.PLAYGROUND_SCREENSHOT) {
+      await page.screenshot({ path: process.env.PLAYGROUND_SCREENSHOT.replace(/\.png$/, "-variations.png") });
+    }
+  }, 120_000);
 
   it("sends a music command and shows an audio player", async () => {
     await page.getByTestId("composer").locator("textarea").fill("/studio music a calm piano loop");
