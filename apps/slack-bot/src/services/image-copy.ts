@@ -52,6 +52,25 @@ function extensionOf(url: string): string | undefined {
   }
 }
 
+/**
+ * The body, with a cancel that does not wait for the download to let go: the upload cancels the stream when it
+ * stops early (a refused key, an expired form) and awaits that, and a body whose cancel never settles (seen with
+ * intercepted fetches) must not hold the job's send forever.
+ */
+function detached(body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+    cancel(reason) {
+      void reader.cancel(reason).catch(() => {});
+    },
+  });
+}
+
 async function download(imageId: string, url: string, doFetch: typeof fetch): Promise<Response> {
   let response: Response;
   try {
@@ -97,10 +116,10 @@ export async function copyImage(
   const stream = (): ByteStream => {
     const body = first?.body;
     first = undefined;
-    if (body) return body;
+    if (body) return detached(body);
     // The upload needs the bytes again (an expired form, a register that found none): download them again.
     return (async function* again() {
-      yield* (await download(imageId, url, doFetch)).body as ReadableStream<Uint8Array>;
+      yield* detached((await download(imageId, url, doFetch)).body as ReadableStream<Uint8Array>);
     })();
   };
   try {
@@ -121,6 +140,7 @@ export async function copyImage(
     }
     return asset.id;
   } finally {
-    await first?.body?.cancel().catch(() => {});
+    // Not awaited: a body never read may settle its cancel only when its source is read or closed, and nothing will.
+    void first?.body?.cancel().catch(() => {});
   }
 }
