@@ -108,22 +108,27 @@ describe("credits before Variations", () => {
   }, 15_000);
 });
 
-describe("edit results uploaded as files", () => {
-  it("uploads the Upscale result into the result's thread, beside the message with its buttons", async () => {
+describe("edit results are one message with their file", () => {
+  it("shows the Upscale result in the result's thread as one message: its uploaded file above its buttons", async () => {
     bot = await startBot();
     const result = await imageResult();
     await click(result, ACTIONS.upscale);
-    const file = await eventually(() => {
-      const found = bot.sim.thread(CHANNEL, result.ts).flatMap((m) => m.files ?? []);
-      expect(found).toHaveLength(1);
-      return found[0];
+    const upscaled = await eventually(() => {
+      const found = bot.sim
+        .thread(CHANNEL, result.ts)
+        .find((m) => m.fromBot && m.ts !== result.ts && actionIds(m).includes(ACTIONS.upscale));
+      expect(found).toBeDefined();
+      return found as Shown;
     }, 8000);
-    expect(file?.name).toMatch(/\.(png|jpe?g|webp)$/);
-    expect(file?.size).toBeGreaterThan(0);
-    const upscaled = bot.sim
-      .thread(CHANNEL, result.ts)
-      .find((m) => m.fromBot && m.ts !== result.ts && blocksOf(m, "image").length === 1);
-    expect(actionIds(upscaled)).toContain(ACTIONS.upscale);
+    const [shown] = blocksOf(upscaled, "image");
+    const fileId = (shown?.slack_file as { id?: string } | undefined)?.id;
+    expect(fileId).toMatch(/^F/);
+    // Two uploads in all (the first result's image and the upscaled copy), neither shared as a message of its own.
+    const uploads = bot.sim.calls("files.completeUploadExternal");
+    expect(uploads).toHaveLength(2);
+    expect(uploads.every((call) => call.args.channel_id === undefined)).toBe(true);
+    expect(bot.sim.thread(CHANNEL, result.ts).flatMap((m) => m.files ?? [])).toHaveLength(0);
     expect(operations("UpdateImage")).toBe(1);
+    expectAllMessagesValid(bot.sim, [CHANNEL]);
   });
 });
