@@ -35,7 +35,9 @@ describe("result buttons", () => {
     const [first, second] = assetButtons(asset, { ...ctx, defaultBoard: board });
     expect(first?.action_id).toBe(ACTIONS.addToDefaultBoard);
     expect(JSON.parse(String(first?.value))).toEqual({ assetId: "img_1", boardId: "ses_1" });
-    expect((first?.text as { text: string }).text.length).toBeLessThanOrEqual(75);
+    const label = (first?.text as { text?: string } | undefined)?.text ?? "";
+    expect(label).toMatch(/^Add to T+/);
+    expect(label.length).toBeLessThanOrEqual(75);
     expect(second?.action_id).toBe(ACTIONS.addToBoard);
   });
 
