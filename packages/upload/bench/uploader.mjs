@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // One uploading process of the benchmark (see upload.bench.mjs): warms up with a
 // small upload, waits for its memory to settle, then runs one measured task and
-// prints {seconds, growth, typename} as JSON. A process of its own per
+// prints {seconds, cpuSeconds, growth, typename} as JSON. A process of its own per
 // measurement, so that no run inherits memory another run left behind.
 //
 //   node bench/uploader.mjs <upload-form|upload-put|read-file> <path> <warm-up path> [url] [apiKey]
@@ -45,9 +45,13 @@ let peak = baseline;
 const sampler = setInterval(() => {
   peak = Math.max(peak, rss());
 }, 5);
+const cpuBefore = process.cpuUsage();
 const started = performance.now();
 const result = await run();
 const seconds = (performance.now() - started) / 1000;
+// User and system time of every thread of this process (the thread pool's reads included).
+const cpuUsed = process.cpuUsage(cpuBefore);
 clearInterval(sampler);
 peak = Math.max(peak, rss());
-process.stdout.write(`${JSON.stringify({ ...result, seconds, growth: peak - baseline })}\n`);
+const cpuSeconds = (cpuUsed.user + cpuUsed.system) / 1e6;
+process.stdout.write(`${JSON.stringify({ ...result, seconds, cpuSeconds, growth: peak - baseline })}\n`);

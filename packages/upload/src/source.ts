@@ -1,20 +1,9 @@
 import { type FileHandle, open, stat } from "node:fs/promises";
 import { basename } from "node:path";
+import { BLOCK_BYTES, chunksOf } from "./chunks.js";
 import { SNIFF_BYTES } from "./content-type.js";
 import { uploadError } from "./errors.js";
 import type { ByteStream, UploadSource } from "./options.js";
-
-/**
- * Bytes are read and sent in fresh chunks of this size. What a 256 MiB upload
- * adds to the uploader's memory is mostly sent chunks waiting for the garbage
- * collector, about a thousand of them, so it scales with the chunk size.
- * Measured over loopback HTTP to the sandbox (the first 256 MiB upload of a
- * warmed process; `pnpm bench`): peak RSS growth was 19 MiB at 8 KiB (at half
- * the throughput), 20-28 MiB at 16 KiB, and 35-43 MiB at 32 KiB, at the same
- * throughput as 16 KiB. Buffers cannot be reused instead: an interceptor (msw,
- * an APM agent) may still hold a chunk after fetch is done with it.
- */
-export const CHUNK_BYTES = 16 * 1024;
 
 /** An opened source: its size, its name, and its bytes from the start, as often as it can give them. */
 export interface OpenedSource {
@@ -67,9 +56,8 @@ async function openPath(path: string): Promise<OpenedSource> {
   } catch (error) {
     unreadable(path, error);
   }
-  // Positional reads from one handle: every pass starts at byte 0, and nothing is held between chunks.
-  const read = async (position: number, length: number) => {
-    const buffer = new Uint8Array(length);
+  // Positional reads from one handle: every pass starts at byte 0.
+  const read = async (buffer: Uint8Array, position: number, length: number) => {
     try {
       const { bytesRead } = await handle.read(buffer, 0, length, position);
       return buffer.subarray(0, bytesRead);
@@ -77,23 +65,26 @@ async function openPath(path: string): Promise<OpenedSource> {
       unreadable(path, error);
     }
   };
+  const shrank = (position: number): never => {
+    throw uploadError(
+      "SOURCE_SIZE_MISMATCH",
+      `${path} shrank while it was being sent: it had ${size} bytes, now ${position}. Send it again.`,
+      { size },
+    );
+  };
   return {
     size,
     name: basename(path),
-    head: () => read(0, Math.min(SNIFF_BYTES, size)),
-    async *chunks() {
-      for (let position = 0; position < size; ) {
-        const chunk = await read(position, Math.min(CHUNK_BYTES, size - position));
-        if (chunk.byteLength === 0) {
-          throw uploadError(
-            "SOURCE_SIZE_MISMATCH",
-            `${path} shrank while it was being sent: it had ${size} bytes, now ${position}. Send it again.`,
-            { size },
-          );
-        }
-        position += chunk.byteLength;
-        yield chunk;
-      }
+    head: () => {
+      const length = Math.min(SNIFF_BYTES, size);
+      return read(new Uint8Array(length), 0, length);
+    },
+    chunks() {
+      // Two block buffers per pass, read into in turn; each chunk is copied out of them (chunks.ts says why).
+      const buffers = [0, 1].map(() => new Uint8Array(Math.min(BLOCK_BYTES, size)));
+      const readBlock = (position: number, length: number, slot: 0 | 1) =>
+        read(buffers[slot] as Uint8Array, position, length);
+      return chunksOf(size, readBlock, { copy: true, ended: shrank });
     },
     close: () => handle.close().catch(() => {}),
   };
@@ -108,15 +99,17 @@ function openBlob(blob: Blob): OpenedSource {
       unreadable("the blob", error);
     }
   };
+  const { size } = blob;
+  const shrank = (position: number): never => {
+    throw uploadError("SOURCE_SIZE_MISMATCH", `the blob ended after ${position} of its ${size} bytes.`, { size });
+  };
   return {
-    size: blob.size,
+    size,
     name: typeof File !== "undefined" && blob instanceof File && blob.name ? blob.name : undefined,
-    head: () => read(0, Math.min(SNIFF_BYTES, blob.size)),
-    async *chunks() {
-      for (let position = 0; position < blob.size; position += CHUNK_BYTES) {
-        yield await read(position, Math.min(position + CHUNK_BYTES, blob.size));
-      }
-    },
+    head: () => read(0, Math.min(SNIFF_BYTES, size)),
+    // Each block is a fresh buffer of its own: its chunks are views of it, not copies.
+    chunks: () =>
+      chunksOf(size, (position, length) => read(position, position + length), { copy: false, ended: shrank }),
     close: async () => {},
   };
 }
