@@ -23,6 +23,7 @@ import {
   videoResultsMessage,
   withStatus,
 } from "../src/index.js";
+import { counted } from "../src/messages/describe.js";
 import { allText, expectValidMessage } from "./support/slack.js";
 import { loadStudioData, type StudioData } from "./support/studio.js";
 
@@ -332,3 +333,14 @@ function boardsMessageOf(count: number): SlackMessage {
     "ses_0",
   );
 }
+
+describe("articles and plurals", () => {
+  it("says 1 asset, 1 board and 1 credit, and 2 of each in the plural", () => {
+    expect(boardsMessage([{ id: "b1", title: "Launch", assetCount: 1 } as never]).text).toBe("1 board");
+    expect(allText(boardsMessage([{ id: "b1", title: "Launch", assetCount: 1 } as never]))).toContain("(1 asset)");
+    expect(allText(boardsMessage([{ id: "b1", title: "Launch", assetCount: 2 } as never]))).toContain("(2 assets)");
+    expect(counted(1, "credit")).toBe("1 credit");
+    expect(counted("1,200", "credit")).toBe("1,200 credits");
+    expect(counted(0, "asset")).toBe("0 assets");
+  });
+});

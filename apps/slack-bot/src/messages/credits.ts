@@ -1,6 +1,7 @@
 import type { CreditsBalance } from "@studio-kit/core";
 import type { CreditsDecision } from "../commands/cost.js";
 import { actions, button, context, escapeText, fields, message, type SlackMessage, section } from "./blocks.js";
+import { counted } from "./describe.js";
 import { ACTIONS } from "./ids.js";
 
 const n = (value: number | null | undefined) => (value ?? 0).toLocaleString("en-US");
@@ -23,8 +24,8 @@ export function creditsMessage(credits: CreditsBalance): SlackMessage {
     `*Next refill*\n${slackTime(credits.nextRefillAt)}`,
   ];
   const spendable = (daily?.remaining ?? 0) + (credits.bonusBalance ?? 0) + (credits.balance ?? 0);
-  return message(`${n(spendable)} credits available`, [
-    section(`:coin: *${n(spendable)} credits* available now.`),
+  return message(`${counted(n(spendable), "credit")} available`, [
+    section(`:coin: *${counted(n(spendable), "credit")}* available now.`),
     fields(items),
     context("Free daily credits are spent first, then bonus, then the balance."),
   ]);
@@ -53,12 +54,12 @@ export function confirmSpendMessage(input: {
   requestId: string;
 }): SlackMessage {
   const cost = n(input.decision.cost);
-  return message(`Confirm: ${input.what} will cost ${cost} credits`, [
+  return message(`Confirm: ${input.what} will cost ${counted(cost, "credit")}`, [
     section(
-      `:moneybag: ${escapeText(input.what)} will cost *${cost} credits* (${n(input.decision.available)} available). Go ahead?`,
+      `:moneybag: ${escapeText(input.what)} will cost *${counted(cost, "credit")}* (${n(input.decision.available)} available). Go ahead?`,
     ),
     actions([
-      button(`Spend ${cost} credits`, ACTIONS.confirmSpend, input.requestId, "primary"),
+      button(`Spend ${counted(cost, "credit")}`, ACTIONS.confirmSpend, input.requestId, "primary"),
       button("Cancel", ACTIONS.cancelSpend, input.requestId),
     ]),
   ]);

@@ -24,3 +24,13 @@ export function promptOf(command: Command, max = 300): string {
   const text = command.kind === "voice" ? command.script : "prompt" in command ? command.prompt : "";
   return text ? `“${quote(text, max)}”` : "";
 }
+
+/**
+ * A count with its noun, singular for one: "1 asset", "3 assets", "1 credit". `count` is printed as given (a
+ * formatted number such as "1,200" still counts as many).
+ *
+ * @example counted(1, "asset") // "1 asset"
+ */
+export function counted(count: number | string, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 || count === "1" ? one : many}`;
+}

@@ -7,6 +7,7 @@ import type { JobRecord, JobRequest, Limits, Usage } from "../store/types.js";
 import { nextUtcMidnight } from "./access.js";
 import { actions, type Block, button, context, divider, fields, quote, section } from "./blocks.js";
 import { slackTime } from "./credits.js";
+import { counted } from "./describe.js";
 import { ACTIONS } from "./ids.js";
 import { whatTheJobAsked } from "./jobs.js";
 
@@ -208,7 +209,7 @@ function boardsBlocks(boards: readonly Board[] | null): Block[] {
   const recent = boards.slice(0, HOME_BOARDS);
   if (recent.length === 0) return [section('No boards yet: `/studio board new "title"` makes one.')];
   const lines = recent.map((board) => {
-    const count = typeof board.assetCount === "number" ? ` · ${n(board.assetCount)} assets` : "";
+    const count = typeof board.assetCount === "number" ? ` · ${counted(n(board.assetCount), "asset")}` : "";
     return `• *${quote(board.title?.trim() || "Untitled", 200)}*${count}`;
   });
   return [section(lines.join("\n"))];

@@ -3,6 +3,7 @@ import type { Catalog, Preset } from "../commands/catalog.js";
 import { modelsFor } from "../commands/catalog.js";
 import type { GenerationKind } from "../commands/types.js";
 import { type Block, context, escapeText, listValues, message, quote, type SlackMessage, section } from "./blocks.js";
+import { counted } from "./describe.js";
 
 // Lists are capped so a workspace with hundreds of boards or presets still gets one valid message; the footer
 // says how many were left out and how to narrow the list.
@@ -19,9 +20,9 @@ function capped<T>(items: readonly T[], row: (item: T) => string, narrow: string
 export function boardsMessage(boards: Board[], defaultBoardId?: string | null): SlackMessage {
   const row = (board: Board) => {
     const mark = board.id === defaultBoardId ? " :pushpin: _channel default_" : "";
-    return `• *${quote(board.title ?? "Untitled", 80)}* (${board.assetCount ?? 0} assets)${mark}`;
+    return `• *${quote(board.title ?? "Untitled", 80)}* (${counted(board.assetCount ?? 0, "asset")})${mark}`;
   };
-  return message(`${boards.length} boards`, [
+  return message(counted(boards.length, "board"), [
     ...capped(boards, row, "Older boards are on the platform."),
     context('`/studio board use "title"` makes one this channel\'s default.'),
   ]);
@@ -72,7 +73,7 @@ export function assetsMessage(term: string, assets: LibraryAsset[]): SlackMessag
     const link = url && url.length <= 1000 && /^https?:\/\//.test(url) ? ` <${url.replace(/[|>]/g, "")}|open>` : "";
     return `• ${asset.__typename}: ${quote(String(name), 80)}${link}`;
   };
-  return message(`${assets.length} assets for ${quote(term, 100)}`, [
+  return message(`${counted(assets.length, "asset")} for ${quote(term, 100)}`, [
     section(`*Assets matching “${quote(term, 200)}”*`),
     ...capped(assets, row, "Use a more specific term to narrow it down."),
   ]);
