@@ -119,5 +119,7 @@ describe("results as fast as Slack allows", () => {
     // Posted as "Sending the request", updated to "Queued" as soon as the studio accepted it (the throttle is 10 s).
     expect(bot.sim.calls("chat.postMessage")[0]?.args.text).toContain("Sending the request · 0:00 so far");
     expect(texts.findIndex((text) => text.includes("Queued at the studio"))).toBe(0);
+    // Then the studio's own progress, at once too: a new phase skips the throttle.
+    expect(texts.some((text) => /Generating · \d+% [▰▱]{10} · 0:0\d so far$/.test(text))).toBe(true);
   });
 });
