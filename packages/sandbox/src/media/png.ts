@@ -10,8 +10,30 @@ const PALETTE = [
   [84, 130, 160],
 ] as const;
 
+// Rendering and deflating a large PNG in JavaScript takes tens of milliseconds, and every download renders again
+// (nothing is stored: render.ts). The picture depends only on the size and the seed's palette slot, so the last few
+// are kept: a hundred downloads of generated images cost a handful of renders, not a hundred.
+const RENDERED_KEPT = 16;
+const rendered = new Map<string, Buffer>();
+
 /** A real PNG of the given size: a diagonal gradient between two palette colours picked by `seed`. */
 export function renderPng(width: number, height: number, seed: number): Buffer {
+  const slot = ((seed % PALETTE.length) + PALETTE.length) % PALETTE.length;
+  const key = `${width}x${height}:${slot}`;
+  const kept = rendered.get(key);
+  if (kept) {
+    // Most recently used last, so the oldest is the first to go.
+    rendered.delete(key);
+    rendered.set(key, kept);
+    return kept;
+  }
+  const bytes = drawPng(width, height, slot);
+  rendered.set(key, bytes);
+  if (rendered.size > RENDERED_KEPT) rendered.delete(rendered.keys().next().value as string);
+  return bytes;
+}
+
+function drawPng(width: number, height: number, seed: number): Buffer {
   const png = new PNG({ width, height });
   const from = PALETTE[seed % PALETTE.length] ?? PALETTE[0];
   const to = PALETTE[(seed + 2) % PALETTE.length] ?? PALETTE[1];

@@ -3,7 +3,7 @@ import { sampleMp4 } from "./mp4-sample.js";
 import { renderPng } from "./png.js";
 import { renderWav } from "./wav.js";
 
-/** The bytes of a generated file, made when it is downloaded (nothing is kept in memory between downloads). */
+/** The bytes of a generated file, made when it is downloaded (only the last few PNGs are kept: png.ts). */
 export function renderMedia(media: GeneratedMedia): Buffer {
   switch (media.kind) {
     case "png":
