@@ -22,21 +22,23 @@ function fakeClock(start = 1_000_000) {
 }
 
 describe("createSlackPacer", () => {
-  it("keeps chat.update within Slack's Tier 3 and lets progress use only its share", async () => {
+  it("keeps chat.update within Slack's Tier 3, leaving the reserve to results", async () => {
     const clock = fakeClock();
     const pacer = createSlackPacer({ now: clock.now, sleep: clock.sleep });
     let progress = 0;
-    for (let i = 0; i < 100; i += 1) if (await pacer.tryTake("chat.update", undefined, { share: 0.5 })) progress += 1;
-    expect(progress).toBe(25);
+    for (let i = 0; i < 100; i += 1) if (await pacer.tryTake("chat.update", undefined, { reserve: 30 })) progress += 1;
+    expect(progress).toBe(20);
     let results = 0;
     for (let i = 0; i < 100; i += 1) if (await pacer.tryTake("chat.update")) results += 1;
-    expect(results).toBe(SLACK_LIMITS["chat.update"].limit - 25);
+    expect(results).toBe(SLACK_LIMITS["chat.update"].limit - 20);
     expect(await pacer.used("chat.update")).toBe(50);
     // A refusal takes nothing; the window rolls a little over a minute after each use.
     expect(await pacer.tryTake("chat.update")).toBe(false);
     expect(await pacer.nextFree("chat.update")).toBe(SLACK_LIMITS["chat.update"].windowMs);
     clock.advance(SLACK_LIMITS["chat.update"].windowMs);
     expect(await pacer.tryTake("chat.update")).toBe(true);
+    // A reserve as large as the limit leaves progress nothing.
+    expect(await pacer.tryTake("chat.update", undefined, { reserve: 50 })).toBe(false);
   });
 
   it("gives progress nothing while a result of this process waits for a slot", async () => {
@@ -44,21 +46,51 @@ describe("createSlackPacer", () => {
     const pacer = createSlackPacer({ now: clock.now, sleep: clock.sleep });
     let during: boolean | undefined;
     await pacer.finalWaiting(async () => {
-      during = await pacer.tryTake("chat.update", undefined, { share: 0.5 });
+      during = await pacer.tryTake("chat.update", undefined, { reserve: 10 });
     });
     expect(during).toBe(false);
-    expect(await pacer.tryTake("chat.update", undefined, { share: 0.5 })).toBe(true);
+    expect(await pacer.tryTake("chat.update", undefined, { reserve: 10 })).toBe(true);
   });
 
-  it("paces chat.postMessage per channel: three at once, then one about every 1.1 s; other channels go on", async () => {
+  it("paces chat.postMessage per channel as a bucket: three at once, then one every 1.05 s", async () => {
     const clock = fakeClock();
     const pacer = createSlackPacer({ now: clock.now, sleep: clock.sleep });
     for (let i = 0; i < 3; i += 1) expect(await pacer.tryTake("chat.postMessage", "C1")).toBe(true);
     expect(await pacer.tryTake("chat.postMessage", "C1")).toBe(false);
+    // Another channel has its own bucket.
     expect(await pacer.tryTake("chat.postMessage", "C2")).toBe(true);
+    const { intervalMs } = SLACK_LIMITS["chat.postMessage"];
     const start = clock.now();
-    await pacer.acquire("chat.postMessage", "C1");
-    expect(clock.now() - start).toBe(SLACK_LIMITS["chat.postMessage"].windowMs);
+    const at: number[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      await pacer.acquire("chat.postMessage", "C1");
+      at.push(clock.now() - start);
+    }
+    expect(at).toEqual([intervalMs, 2 * intervalMs, 3 * intervalMs]);
+    // Left alone, it fills up again: three at once after three intervals.
+    clock.advance(3 * intervalMs);
+    for (let i = 0; i < 3; i += 1) expect(await pacer.tryTake("chat.postMessage", "C1")).toBe(true);
+    expect(await pacer.tryTake("chat.postMessage", "C1")).toBe(false);
+  });
+
+  it("never lets more calls through than a Slack bucket of 3 refilled once a second would take", async () => {
+    const clock = fakeClock();
+    const pacer = createSlackPacer({ now: clock.now, sleep: clock.sleep });
+    // Slack's side: a bucket of 3, one token a second (slack-sim's model of "1 a second with short bursts").
+    let tokens = 3;
+    let last = clock.now();
+    let refused = 0;
+    let random = 7;
+    for (let i = 0; i < 400; i += 1) {
+      random = (random * 1103515245 + 12345) % 2147483648;
+      clock.advance(random % 1500);
+      if (!(await pacer.tryTake("chat.postMessage", "C1"))) continue;
+      tokens = Math.min(3, tokens + (clock.now() - last) / 1000);
+      last = clock.now();
+      if (tokens < 1) refused += 1;
+      else tokens -= 1;
+    }
+    expect(refused).toBe(0);
   });
 
   it("holds a method for a 429's Retry-After, per channel for chat.postMessage, across pacers on one store", async () => {

@@ -70,27 +70,62 @@ export async function uploadResultFiles(
     return uploaded;
   }
   const pacer = pacerOf(deps);
+  const turn = uploadTurns(deps);
   await Promise.all(
-    files.map(async (file) => {
-      if (!file.downloadUrl) {
-        deps.logger.warn({ asset: file.id }, "no download URL: the result stays a link");
-        return;
-      }
-      const filename = resultFilename(file);
-      try {
-        const id = await uploadResultFile({
-          client,
-          downloadUrl: file.downloadUrl,
-          filename,
-          title: file.title,
-          pace: (method) => pacer.acquire(method),
-        });
-        uploaded.set(file.id, { id, filename });
-        deps.logger.info({ asset: file.id, file: id }, "result uploaded to Slack");
-      } catch (error) {
-        deps.logger.warn({ err: error, asset: file.id }, "result upload failed; the message shows the link");
-      }
-    }),
+    files.map((file) =>
+      turn(async () => {
+        if (!file.downloadUrl) {
+          deps.logger.warn({ asset: file.id }, "no download URL: the result stays a link");
+          return;
+        }
+        const filename = resultFilename(file);
+        try {
+          const id = await uploadResultFile({
+            client,
+            downloadUrl: file.downloadUrl,
+            filename,
+            title: file.title,
+            pace: (method) => pacer.acquire(method),
+          });
+          uploaded.set(file.id, { id, filename });
+          deps.logger.info({ asset: file.id, file: id }, "result uploaded to Slack");
+        } catch (error) {
+          deps.logger.warn({ err: error, asset: file.id }, "result upload failed; the message shows the link");
+        }
+      }),
+    ),
   );
   return uploaded;
+}
+
+/**
+ * Uploads of one app at the same time. A burst of finished jobs uploads in the order they finished, a few at a
+ * time: run all at once, they share the machine and the network and all end late together; a few at a time, the
+ * first results are ready first (and go out first: their conversations' queues wait for them).
+ */
+export const UPLOADS_AT_ONCE = 6;
+
+const turnsOf = new WeakMap<BotDeps, <T>(work: () => Promise<T>) => Promise<T>>();
+
+/** The app's queue of uploads, {@link UPLOADS_AT_ONCE} at a time, first come first served. */
+function uploadTurns(deps: BotDeps): <T>(work: () => Promise<T>) => Promise<T> {
+  let turns = turnsOf.get(deps);
+  if (!turns) {
+    // Hand-written rather than p-limit: ten lines, no dependency for the one place that needs it.
+    let running = 0;
+    const waiting: (() => void)[] = [];
+    turns = async <T>(work: () => Promise<T>): Promise<T> => {
+      if (running >= UPLOADS_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+      else running += 1;
+      try {
+        return await work();
+      } finally {
+        const next = waiting.shift();
+        if (next) next();
+        else running -= 1;
+      }
+    };
+    turnsOf.set(deps, turns);
+  }
+  return turns;
 }

@@ -31,6 +31,8 @@ export interface JobLeases {
   hold(id: string): void;
   /** The job's worker here ended (done, failed, or another replica took the job over): stop renewing it. */
   drop(id: string): void;
+  /** How many jobs this replica works on now (each may need one final message soon). */
+  count(): number;
   /**
    * Whether this replica may still act on the job (send, post): its lease is ours, renewed recently enough, and the
    * replica is not stopping. A worker checks it before each Slack call and before sending.
@@ -145,6 +147,7 @@ export function createJobLeases(options: JobLeasesOptions): JobLeases {
       working.delete(id);
       held.delete(id);
     },
+    count: () => held.size,
     holds(id) {
       // Ours, and not so close to running out that renewals must have stalled (an event loop blocked, the database
       // away): a third of the lease is the margin a send or a post needs.

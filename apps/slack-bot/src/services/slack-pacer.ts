@@ -7,27 +7,28 @@ import { defaultSleep } from "@studio-kit/core";
 //
 // Every use is counted in the store's rolling windows (RateWindows), so replicas sharing a database share the
 // limits, and each take is atomic there. The windows are a little longer than Slack's minute (and the per-channel
-// window a little longer than its second): Slack counts a call when it arrives, which is later than the moment it
+// interval a little longer than its second): Slack counts a call when it arrives, which is later than the moment it
 // was counted here, so the margin keeps a call that waited in flight from landing in Slack's previous window.
 
 import type { RateWindows } from "../store/types.js";
 import { memoryWindows } from "./memory-windows.js";
 
-/** How a method is paced: at most `limit` calls in any `windowMs`, per workspace or per channel. */
-export interface MethodLimit {
-  limit: number;
-  windowMs: number;
-  perChannel?: boolean;
-}
+/**
+ * How a method is paced: at most `limit` calls in any `windowMs` (per workspace), or, with `burst`, a bucket per
+ * channel that holds `burst` calls and refills one every `intervalMs`.
+ */
+export type MethodLimit =
+  | { limit: number; windowMs: number; perChannel?: false }
+  | { perChannel: true; burst: number; intervalMs: number };
 
 /**
  * The limits the bot keeps, one row per method it paces. chat.postMessage: "1 per second per channel, short bursts
- * allowed" is kept as 3 in any 3.3 s, which never exceeds a bucket of 3 refilled once a second.
+ * allowed" is kept as a bucket of 3 refilled every 1.05 s.
  */
 export const SLACK_LIMITS = {
   "chat.update": { limit: 50, windowMs: 61_000 },
   "chat.delete": { limit: 50, windowMs: 61_000 },
-  "chat.postMessage": { limit: 3, windowMs: 3_300, perChannel: true },
+  "chat.postMessage": { perChannel: true, burst: 3, intervalMs: 1_050 },
   "files.getUploadURLExternal": { limit: 100, windowMs: 61_000 },
   "files.completeUploadExternal": { limit: 100, windowMs: 61_000 },
 } as const satisfies Record<string, MethodLimit>;
@@ -42,10 +43,10 @@ export const isPaced = (method: string): method is PacedMethod => Object.hasOwn(
 export interface SlackPacer {
   /**
    * Takes a slot for `method` (in `channel`, for a per-channel method) if one is free now; false, nothing taken,
-   * otherwise. With `share` (0-1), only that part of the limit may be used: progress updates leave the rest to
-   * results, and take nothing while a result of this process waits for a slot.
+   * otherwise. With `reserve`, that many slots of a windowed method stay free (progress updates leave them to
+   * results), and nothing is taken while a result of this process waits for a slot.
    */
-  tryTake(method: PacedMethod, channel?: string, options?: { share?: number }): Promise<boolean>;
+  tryTake(method: PacedMethod, channel?: string, options?: { reserve?: number }): Promise<boolean>;
   /** Takes a slot, waiting for one (and for any pause) as long as it takes. */
   acquire(method: PacedMethod, channel?: string, signal?: AbortSignal): Promise<void>;
   /** Milliseconds until a slot of `method` may be free (0: now); takes nothing. */
@@ -56,7 +57,7 @@ export interface SlackPacer {
   pausedFor(method: string, channel?: string): Promise<number>;
   /** Marks a result as waiting for a slot while `work` runs: progress updates give way meanwhile. */
   finalWaiting<T>(work: () => Promise<T>): Promise<T>;
-  /** Uses of `method` counted in its current window (for logs, tests and benchmarks). */
+  /** Uses of `method` counted in its current window, or slots booked ahead in its bucket (logs, tests, benchmarks). */
   used(method: PacedMethod, channel?: string): Promise<number>;
 }
 
@@ -102,27 +103,46 @@ export function createSlackPacer(options: SlackPacerOptions = {}): SlackPacer {
     return oldest === null ? 0 : Math.max(0, oldest - at);
   };
 
-  /** Takes a slot within `max` uses; the wait until one may free when none is. */
-  const take = async (method: PacedMethod, channel: string | undefined, max: number): Promise<number> => {
+  /**
+   * A bucket as a chain of booked slots (the virtual scheduling form of GCRA): each call books the slot one interval
+   * after the last booked one, or now when the chain has run out; it may go when its slot is at most `burst - 1`
+   * intervals ahead. The chain is contiguous, so the uses later than one interval ago say where it ends: `oldest`
+   * plus one interval per use. Two replicas booking at the same instant may both get a slot; Slack's 429 then
+   * says so, and the fetch waits it out.
+   */
+  const bucket = async (key: string, { burst, intervalMs }: { burst: number; intervalMs: number }, take: boolean) => {
+    const at = now();
+    const { used, oldest } = await windows.count(key, at, intervalMs);
+    const slot = used === 0 || oldest === null ? at : oldest + used * intervalMs;
+    const wait = slot - at - (burst - 1) * intervalMs;
+    if (wait > 0) return wait;
+    if (take) await windows.take(key, slot, (burst + 1) * intervalMs, Number.MAX_SAFE_INTEGER);
+    return 0;
+  };
+
+  /** Takes a slot within `max` uses (or the method's bucket); the wait until one may free when none is. */
+  const take = async (method: PacedMethod, channel: string | undefined, max?: number): Promise<number> => {
     const paused = await pausedFor(method, channel);
     if (paused > 0) return paused;
-    const { windowMs } = limits[method];
+    const limit = limits[method];
+    if (limit.perChannel) return bucket(keyOf(method, channel), limit, true);
     const at = now();
-    const window = await windows.take(keyOf(method, channel), at, windowMs, max);
+    const window = await windows.take(keyOf(method, channel), at, limit.windowMs, max ?? limit.limit);
     if (window.taken) return 0;
-    return Math.max(1, (window.oldest ?? at) + windowMs - at);
+    return Math.max(1, (window.oldest ?? at) + limit.windowMs - at);
   };
 
   return {
-    async tryTake(method, channel, { share } = {}) {
-      if (share !== undefined && finalsWaiting > 0) return false;
-      const { limit } = limits[method];
-      const max = share === undefined ? limit : Math.floor(limit * Math.min(1, Math.max(0, share)));
-      return max > 0 && (await take(method, channel, max)) === 0;
+    async tryTake(method, channel, { reserve } = {}) {
+      if (reserve !== undefined && finalsWaiting > 0) return false;
+      const limit = limits[method];
+      const max = limit.perChannel ? undefined : limit.limit - Math.max(0, reserve ?? 0);
+      if (max !== undefined && max <= 0) return false;
+      return (await take(method, channel, max)) === 0;
     },
     async acquire(method, channel, signal) {
       for (;;) {
-        const wait = await take(method, channel, limits[method].limit);
+        const wait = await take(method, channel);
         if (wait === 0) return;
         await sleep(wait, signal);
       }
@@ -130,10 +150,11 @@ export function createSlackPacer(options: SlackPacerOptions = {}): SlackPacer {
     async nextFree(method, channel) {
       const paused = await pausedFor(method, channel);
       if (paused > 0) return paused;
-      const { limit, windowMs } = limits[method];
+      const limit = limits[method];
+      if (limit.perChannel) return bucket(keyOf(method, channel), limit, false);
       const at = now();
-      const window = await windows.count(keyOf(method, channel), at, windowMs);
-      return window.used < limit ? 0 : Math.max(1, (window.oldest ?? at) + windowMs - at);
+      const window = await windows.count(keyOf(method, channel), at, limit.windowMs);
+      return window.used < limit.limit ? 0 : Math.max(1, (window.oldest ?? at) + limit.windowMs - at);
     },
     async pause(method, channel, retryAfterMs) {
       const until = now() + Math.min(MAX_PAUSE_MS, Math.max(0, retryAfterMs));
@@ -148,6 +169,10 @@ export function createSlackPacer(options: SlackPacerOptions = {}): SlackPacer {
         finalsWaiting -= 1;
       }
     },
-    used: async (method, channel) => (await windows.count(keyOf(method, channel), now(), limits[method].windowMs)).used,
+    async used(method, channel) {
+      const limit = limits[method];
+      const windowMs = limit.perChannel ? limit.intervalMs : limit.windowMs;
+      return (await windows.count(keyOf(method, channel), now(), windowMs)).used;
+    },
   };
 }
