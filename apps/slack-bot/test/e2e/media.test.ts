@@ -39,6 +39,8 @@ describe("/studio video", () => {
     const progress = await eventually(() => {
       const [first] = shared();
       expect(first?.text).toContain("a lighthouse at dusk");
+      // A video says what to expect while it waits.
+      expect(first?.text).toContain("Videos usually take a few minutes.");
       return first;
     });
     const results = await finalMessage((text) => text.startsWith("Video: "));
