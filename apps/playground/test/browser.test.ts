@@ -63,7 +63,9 @@ describe.skipIf(!hasChromium)("the playground in Chromium", () => {
 
     // The progress message, then the same message with two images.
     const result = messageWith(PROMPT).last();
-    await expect.poll(async () => (await result.textContent()) ?? "", { timeout: 15_000 }).toMatch(/Sending the request|Queued at the studio|Generating/);
+    await expect
+      .poll(async () => (await result.textContent()) ?? "", { timeout: 15_000 })
+      .toMatch(/Sending the request|Queued at the studio|Generating/);
     await expect.poll(async () => result.locator('[data-block-type="image"] img').count(), { timeout: 30_000 }).toBe(2);
 
     // Add to board on each image: the modal, a board picked from its list, submit.
@@ -108,7 +110,11 @@ describe.skipIf(!hasChromium)("the playground in Chromium", () => {
     expect(await fromBot.count()).toBe(before + 1);
 
     // Variations, then Variations again once the double-click window (5 s) has passed: two new jobs.
-    const replies = () => result.getByTestId("thread-link").textContent().catch(() => "");
+    const replies = () =>
+      result
+        .getByTestId("thread-link")
+        .textContent()
+        .catch(() => "");
     await result.locator('button[data-action-id="studio_variations"]').click();
     await expect.poll(replies, { timeout: 30_000 }).toBe("1 reply");
     await new Promise((resolve) => setTimeout(resolve, 5_500));

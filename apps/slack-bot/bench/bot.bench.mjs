@@ -83,7 +83,9 @@ async function startBot({ baseUrl, poller: pollerOptions, delivery, rateLimits }
     config,
     studio,
     poller: createPoller(studio, pollerOptions),
-    logger: process.env.BENCH_LOG ? pino({ level: "info" }, pino.destination(process.env.BENCH_LOG)) : pino({ level: "silent" }),
+    logger: process.env.BENCH_LOG
+      ? pino({ level: "info" }, pino.destination(process.env.BENCH_LOG))
+      : pino({ level: "silent" }),
     slackApiUrl: sim.apiUrl,
     pacer,
     ...(delivery ? { delivery } : {}),
@@ -246,7 +248,9 @@ async function deliveryRun(design, scenario) {
   while (generated() < JOBS && performance.now() - setupStart < DELIVERY_DEADLINE_MS) await sleep(200);
   await sleep(3_000); // the pollers have seen every job queued
   const setupMs = performance.now() - setupStart;
-  console.error(`bench: ${design.name}, ${scenario.name}: ${generated()} jobs running after ${(setupMs / 1000).toFixed(0)} s`);
+  console.error(
+    `bench: ${design.name}, ${scenario.name}: ${generated()} jobs running after ${(setupMs / 1000).toFixed(0)} s`,
+  );
   // COMPLETED, all at once, on the sandbox clock.
   const finishedAt = Date.now();
   clock.advance(Math.ceil(JOB_MS * 1.25) + 1); // past the longest job (the sandbox jitters job time by ±25%)
@@ -255,7 +259,8 @@ async function deliveryRun(design, scenario) {
   await sleep(2_000); // late deletes and progress, to see every call that was made
   const finals = run.sim.calls().filter(isFinal);
   if (process.env.BENCH_DEBUG) {
-    for (const call of run.sim.calls()) console.error(call.at - finishedAt, call.method, call.status, String(call.args.text ?? "").slice(0, 80));
+    for (const call of run.sim.calls())
+      console.error(call.at - finishedAt, call.method, call.status, String(call.args.text ?? "").slice(0, 80));
   }
   const latencies = finals.map((call) => call.at - finishedAt).sort((a, b) => a - b);
   const calls = run.sim.calls();

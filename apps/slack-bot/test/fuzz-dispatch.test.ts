@@ -17,6 +17,7 @@ import { createSlackPacer } from "../src/services/slack-pacer.js";
 import { createStudioDataCache } from "../src/services/studio-data.js";
 import { createThrottle } from "../src/services/throttle.js";
 import { openSqliteStore } from "../src/store/sqlite/open.js";
+import { prng } from "./support/prng.js";
 
 // The done-when, through the bot's real handling: 10,000 random texts go dispatchText (the intent rule,
 // then parseCommand / parseMention -> dispatch) with the deps built as createBotApp builds them (studio client, poller,
@@ -32,18 +33,6 @@ import { openSqliteStore } from "../src/store/sqlite/open.js";
 const BASE_URL = "https://api.studio-kit.test";
 const SEED = 20260107;
 const TEXTS = 10_000;
-
-// mulberry32, as in fuzz.test.ts: a fixed seed, so every run tries the same texts and a failure reproduces.
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const COMMANDS = [
   "image",

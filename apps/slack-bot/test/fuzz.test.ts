@@ -1,19 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { checkOptions, invalidOptionsMessage, parseCommand, parseMention, replyFor } from "../src/index.js";
+import { prng } from "./support/prng.js";
 import { expectValidMessage } from "./support/slack.js";
 import { loadStudioData, type StudioData } from "./support/studio.js";
-
-// mulberry32: a tiny PRNG with a fixed seed, so every run tries the same 10,000 texts and a failure reproduces.
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WORDS = ["image", "video", "music", "voice", "credits", "boards", "board", "new", "use", "assets", "models"];
 const MORE = ["presets", "help", "a", "lighthouse", "fox", "IMAGE", "Video", "don't", "it's", "16:9", "2", "-1", "0"];

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { COMMAND_WORDS } from "../src/commands/types.js";
 import { decideIntent, parseCommand, readText } from "../src/index.js";
+import { prng } from "./support/prng.js";
 
 // The intent rule's done-when: 10,000 seeded random texts built from what people type (command words and their
 // typos, greetings, question words, prompt words, flags, punctuation, emoji, scripts, Slack markup, very long
@@ -11,31 +13,7 @@ import { decideIntent, parseCommand, readText } from "../src/index.js";
 const SEED = 20260216;
 const TEXTS = 10_000;
 
-// mulberry32, as in fuzz.test.ts: a fixed seed, so every run tries the same texts and a failure reproduces.
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const COMMANDS = [
-  "image",
-  "video",
-  "music",
-  "voice",
-  "credits",
-  "boards",
-  "board",
-  "assets",
-  "models",
-  "presets",
-  "help",
-];
+const COMMANDS = COMMAND_WORDS;
 const TALK = ["hi", "hello", "hey", "there", "thanks", "thank", "you", "good", "morning", "ok", "studio", "please"];
 const QUESTION = ["what", "how", "why", "who's", "can", "could", "do", "is", "are", "me", "i", "much", "a", "?"];
 const PROMPT = [

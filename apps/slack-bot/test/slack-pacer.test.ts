@@ -140,7 +140,10 @@ describe("rateLimitedFetch", () => {
         return answers.shift() ?? new Response("{}", { status: 500 });
       },
     });
-    const answer = await paced("http://slack.test/api/chat.postMessage", { method: "POST", body: "channel=C1&text=hi" });
+    const answer = await paced("http://slack.test/api/chat.postMessage", {
+      method: "POST",
+      body: "channel=C1&text=hi",
+    });
     expect(answer.status).toBe(200);
     expect(bodies).toEqual(["channel=C1&text=hi", "channel=C1&text=hi"]);
     expect(told).toEqual(["chat.postMessage 2"]);

@@ -61,7 +61,10 @@ describe("results as fast as Slack allows", () => {
       for (const channel of Object.keys(jobs)) {
         const shown = sim.conversation(channel).filter((m) => m.fromBot);
         expect(shown.map((m) => m.text).sort()).toEqual(
-          finals.filter((call) => call.args.channel === channel).map((call) => String(call.args.text)).sort(),
+          finals
+            .filter((call) => call.args.channel === channel)
+            .map((call) => String(call.args.text))
+            .sort(),
         );
       }
     }, 20_000);
@@ -105,7 +108,10 @@ describe("results as fast as Slack allows", () => {
       const refused = calls.find((call) => call.status === 429);
       expect(refused, method).toBeDefined();
       // The same call went again after the Retry-After, and succeeded.
-      expect(calls.some((call) => call.ok && call.at >= (refused?.at ?? 0) + 1000), method).toBe(true);
+      expect(
+        calls.some((call) => call.ok && call.at >= (refused?.at ?? 0) + 1000),
+        method,
+      ).toBe(true);
     }
     expect(sim.calls().filter((call) => call.ok && isFinal(call))).toHaveLength(2);
     expect(bot.logs.some((line) => line.includes("Slack rate limit: waiting it out"))).toBe(true);

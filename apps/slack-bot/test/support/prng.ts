@@ -1,0 +1,15 @@
+/**
+ * mulberry32: a small seeded PRNG, so every fuzz run tries the same texts and a failure reproduces from its seed.
+ *
+ * @example const random = prng(20260107); random() // a number in [0, 1)
+ */
+export function prng(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
