@@ -34,6 +34,8 @@ describe("one message per job", () => {
     await bot.sim.command({ user: USER, channel: CHANNEL, text: "image a lighthouse --count 2" });
     const [result] = await settled(() => bot.sim.conversation(CHANNEL), 1);
     expect(result?.text).toBe("2 images: a lighthouse");
+    // The progress said it in words too: "2 images" here, "an image" for one.
+    expect(bot.sim.calls("chat.postMessage")[0]?.args.text).toContain("asked for 2 images: “a lighthouse”");
     const images = blocksOf(result, "image");
     expect(images).toHaveLength(2);
     const shownFiles = images.map((block) => (block.slack_file as { id: string }).id);
@@ -63,6 +65,7 @@ describe("one message per job", () => {
     const [result] = await settled(() => bot.sim.thread(CHANNEL, ts), 1);
     expect(result?.threadTs).toBe(ts);
     expect(result?.text).toBe("Image: a lighthouse");
+    expect(bot.sim.calls("chat.postMessage")[0]?.args.text).toContain("asked for an image: “a lighthouse”");
     expect(blocksOf(result, "image")).toHaveLength(1);
   });
 

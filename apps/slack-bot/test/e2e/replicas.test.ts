@@ -152,17 +152,24 @@ suite("three replicas on one PostgreSQL, one killed with SIGKILL midway", () => 
 
     // Each result is posted exactly once: one message per prompt (its progress replaced by the results).
     const messages = sim.conversation(CHANNEL).filter((message) => message.fromBot && !message.ephemeral);
-    const results = messages.filter((message) => !message.files.length);
+    const results = messages;
     for (const prompt of prompts) {
       const forPrompt = results.filter((message) => JSON.stringify(message.blocks).includes(`${prompt}"`));
       expect(forPrompt, prompt).toHaveLength(1);
       expect(JSON.stringify(forPrompt[0]?.blocks)).toContain('"type":"image"');
     }
     expect(results).toHaveLength(GENERATIONS);
-    expect(sim.calls("chat.postMessage")).toHaveLength(GENERATIONS); // the progress messages, none posted twice
-    const files = messages.flatMap((message) => message.files.map((file) => file.name));
+    // The progress messages, none posted twice (a result may be posted anew, its progress message then deleted).
+    const progressPosts = sim.calls("chat.postMessage").filter((call) => String(call.args.text).includes(" so far"));
+    expect(progressPosts).toHaveLength(GENERATIONS);
+    const postedAnew = sim.calls("chat.postMessage").length - GENERATIONS;
+    await eventually(() => expect(sim.calls("chat.delete").filter((call) => call.ok)).toHaveLength(postedAnew), 10_000);
+    // Each result shows its own image, hosted in Slack.
+    const files = results.flatMap((message) =>
+      (message.blocks ?? []).flatMap((block) => ((block.slack_file as { id?: string })?.id ? [block.slack_file] : [])),
+    );
     expect(files).toHaveLength(GENERATIONS);
-    expect(new Set(files).size).toBe(GENERATIONS);
+    expect(new Set(files.map((file) => JSON.stringify(file))).size).toBe(GENERATIONS);
 
     // Both survivors polled after the kill (each through its own tap in front of the sandbox).
     for (const [index, bot] of survivors.entries()) {
