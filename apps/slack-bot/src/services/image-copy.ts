@@ -7,22 +7,18 @@
 import type { StudioClient } from "@studio-kit/core";
 import { ImageDocument } from "@studio-kit/operations";
 import { type ByteStream, uploadFile } from "@studio-kit/upload";
+import { ServiceError } from "./service-error.js";
 
 /** Why a copy could not be made. Carries the image id and an HTTP status, never the URL. */
-export class ImageCopyError extends Error {
+export class ImageCopyError extends ServiceError<"gone" | "download_failed" | "unknown_length" | "not_registered"> {
   override readonly name = "ImageCopyError";
   constructor(
-    readonly code: "gone" | "download_failed" | "unknown_length" | "not_registered",
+    code: ImageCopyError["code"],
     readonly imageId: string,
     message: string,
     readonly status?: number,
   ) {
-    super(`image-copy: ${message}`);
-  }
-
-  /** What a log line shows: no stack, no cause. */
-  toJSON(): Record<string, unknown> {
-    return { name: this.name, code: this.code, imageId: this.imageId, status: this.status, message: this.message };
+    super("image-copy", code, message, { imageId, status });
   }
 }
 

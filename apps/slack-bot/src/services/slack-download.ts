@@ -8,6 +8,7 @@
 
 import type { UploadCategory } from "@studio-kit/operations";
 import { type ByteStream, MAX_UPLOAD_BYTES, UploadValidationError, validateUpload } from "@studio-kit/upload";
+import { ServiceError } from "./service-error.js";
 
 /** What the bot reads from one of Slack's file objects (an event's `files`). */
 export interface SlackFileRef {
@@ -86,20 +87,17 @@ export function checkSlackFile(file: SlackFileRef, maxBytes = MAX_UPLOAD_BYTES):
 }
 
 /** Why a download failed. Carries the file id and the HTTP status, never the token or a header. */
-export class SlackDownloadError extends Error {
+export class SlackDownloadError extends ServiceError<
+  "not_slack_host" | "redirected" | "refused" | "too_large" | "size_mismatch" | "network"
+> {
   override readonly name = "SlackDownloadError";
   constructor(
-    readonly code: "not_slack_host" | "redirected" | "refused" | "too_large" | "size_mismatch" | "network",
+    code: SlackDownloadError["code"],
     readonly fileId: string,
     message: string,
     readonly status?: number,
   ) {
-    super(`slack-download: ${message}`);
-  }
-
-  /** What a log line shows: no stack, no cause. */
-  toJSON(): Record<string, unknown> {
-    return { name: this.name, code: this.code, fileId: this.fileId, status: this.status, message: this.message };
+    super("slack-download", code, message, { fileId, status });
   }
 }
 

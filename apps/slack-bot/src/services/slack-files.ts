@@ -3,6 +3,8 @@
 // files.completeUploadExternal shares the file into the channel or thread. The bytes stream from the download to
 // the upload: nothing is buffered whole, and a file over the cap is refused before a byte is read.
 
+import { ServiceError } from "./service-error.js";
+
 /** The two Web API methods the upload uses (Bolt's `client` fits). */
 export interface SlackFilesApi {
   files: {
@@ -44,13 +46,12 @@ export interface UploadResultInput {
 }
 
 /** Why an upload did not happen; the caller keeps the link-only message and logs it. */
-export class SlackFileError extends Error {
-  constructor(
-    message: string,
-    readonly code: "download_failed" | "unknown_length" | "too_large" | "slack_refused" | "upload_failed",
-  ) {
-    super(`slack-files: ${message}`);
-    this.name = "SlackFileError";
+export class SlackFileError extends ServiceError<
+  "download_failed" | "unknown_length" | "too_large" | "slack_refused" | "upload_failed"
+> {
+  override readonly name = "SlackFileError";
+  constructor(message: string, code: SlackFileError["code"]) {
+    super("slack-files", code, message);
   }
 }
 
