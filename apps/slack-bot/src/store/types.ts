@@ -61,7 +61,8 @@ export type JobKind = JobRequest["kind"];
  * - `new`: stored, the mutation NOT sent (a restart may send it);
  * - `sending`: the mutation may have reached the API, its ids unknown (a restart must NOT send it again);
  * - `running`: the API returned `resultIds`; a restart polls them;
- * - `delivered`: the final message is in place; files are being uploaded (`uploadedFiles`);
+ * - `delivered`: written only by bots before one message per job (final message in place, files being shared);
+ *   a resumed job in it is simply marked done;
  * - `done`: nothing left to do.
  */
 export type JobState = "new" | "sending" | "running" | "delivered" | "done";
@@ -104,7 +105,10 @@ export interface JobRecord {
   progress?: ProgressLocation;
   /** The ids the generation mutation returned (images, a video, an audio job). */
   resultIds: string[];
-  /** Result files already shared into Slack (asset ids), so a restart does not share one twice. */
+  /**
+   * Result files shared into Slack by bots before one message per job (asset ids). Files are now uploaded unshared
+   * and shown by the result message, so nothing writes it any more; kept so older rows still read.
+   */
   uploadedFiles: string[];
   /** What the per-user quota counts: the outputs asked for (an image count, 1 for a video). */
   outputs: number;
