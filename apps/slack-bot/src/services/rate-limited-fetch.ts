@@ -7,7 +7,7 @@
 // client only sees the answer that came after. After a few 429s in a row it hands the 429 to the client, whose own
 // policy (slack-retry.ts) tries again later.
 
-import type { SlackPacer } from "./slack-pacer.js";
+import { isPaced, type SlackPacer } from "./slack-pacer.js";
 
 /** 429s one call waits out here before the client's own retry policy takes over. */
 export const RATE_LIMIT_WAITS = 5;
@@ -65,8 +65,10 @@ export function rateLimitedFetch(options: RateLimitedFetchOptions): typeof fetch
     const method = methodOf(url);
     const channel = channelOf(init?.body);
     for (let waits = 0; ; waits++) {
-      // A pause another call (or replica) met holds this one too: Slack would refuse it anyway.
-      const paused = await pacer.pausedFor(method, channel);
+      // A pause another call (or replica) met holds this one too: Slack would refuse it anyway. Asked (a store round
+      // trip) for the methods the pacer keeps, which a burst leans on, and after a 429 of this call; any other
+      // method goes at once and learns of a pause from its own 429.
+      const paused = isPaced(method) || waits > 0 ? await pacer.pausedFor(method, channel) : 0;
       if (paused > 0) await sleep(paused);
       const response = await send(input, init);
       if (response.status !== 429 || waits >= RATE_LIMIT_WAITS) return response;
