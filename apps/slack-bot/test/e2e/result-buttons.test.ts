@@ -90,10 +90,10 @@ describe("Regenerate keeps every setting", () => {
     await eventually(() => {
       const inThread = results(result.ts).filter((m) => m.ts !== result.ts);
       expect(inThread.some((m) => blocksOf(m, "image").length === 2)).toBe(true);
-    }, 8000);
+    }, 20_000);
     await eventually(async () => expect(await listCards(sandboxClient(bot), board)).toHaveLength(4));
     expectAllMessagesValid(bot.sim, [CHANNEL]);
-  }, 30_000);
+  }, 45_000);
 
   it("is refused by the same credits guard as the command: short of credits, nothing is generated", async () => {
     bot = await startBot();

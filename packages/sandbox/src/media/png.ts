@@ -33,8 +33,13 @@ export function renderPng(width: number, height: number, seed: number): Buffer {
   return bytes;
 }
 
+// pngjs's default filter tries all five PNG filters on every row and keeps the best: 4K renders took ~0.6 s, enough
+// to time out a bot test on a busy CI machine. The Sub filter alone suits a smooth gradient (the file is 1.5 % larger)
+// and writes about four times faster.
+const SUB_FILTER = 1;
+
 function drawPng(width: number, height: number, seed: number): Buffer {
-  const png = new PNG({ width, height });
+  const png = new PNG({ width, height, filterType: SUB_FILTER });
   const from = PALETTE[seed % PALETTE.length] ?? PALETTE[0];
   const to = PALETTE[(seed + 2) % PALETTE.length] ?? PALETTE[1];
   const span = Math.max(1, width + height - 2);
