@@ -1,0 +1,51 @@
+import { Command, Option } from "commander";
+import { registerAssets } from "./commands/assets.js";
+import { registerBoards } from "./commands/boards.js";
+import { registerCatalog } from "./commands/catalog.js";
+import { registerCredits } from "./commands/credits.js";
+import { registerStatus } from "./commands/status.js";
+import { registerWhoami } from "./commands/whoami.js";
+import type { RunContext } from "./context.js";
+import { VERSION } from "./version.js";
+
+const AFTER_HELP = `
+Settings: STUDIO_API_KEY and STUDIO_BASE_URL (or --key and --base-url); --sandbox needs neither.
+Exit codes: 0 done, 1 an API or generation failure, 2 a usage error (nothing was sent), 130 stopped with Ctrl-C.`;
+
+/**
+ * The `studio` command tree (commander). Each command lives in its own file under commands/ and registers itself;
+ * the global options below are read by every command through `optsWithGlobals()`.
+ */
+export function createProgram(run: RunContext): Command {
+  const { io } = run;
+  const program = new Command("studio")
+    .description("The creative platform from a terminal, a script or CI.")
+    .version(VERSION, "-V, --version")
+    .addOption(new Option("--key <key>", "the workspace API key (default: STUDIO_API_KEY)"))
+    .addOption(new Option("--base-url <url>", "the API's base URL (default: STUDIO_BASE_URL)"))
+    .option("--sandbox", "use a sandbox started here instead of the API (no key needed)")
+    .option("--json", "print one JSON document on stdout, nothing else")
+    .option("-v, --verbose", "trace each request on stderr, and show stacks")
+    .option("-y, --yes", "do not ask before spending above the confirmation threshold")
+    .addHelpText("after", AFTER_HELP)
+    .showHelpAfterError("(studio --help shows every command; studio <command> --help its options)")
+    .showSuggestionAfterError(true)
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+    });
+  // Commands made with program.command() after this point inherit exitOverride, the output streams and the
+  // error hints (commander's copyInheritedSettings), so their usage errors exit 2 through runStudio too.
+  for (const register of [
+    registerWhoami,
+    registerCredits,
+    registerCatalog,
+    registerBoards,
+    registerAssets,
+    registerStatus,
+  ]) {
+    register(program, run);
+  }
+  return program;
+}
