@@ -27,26 +27,24 @@ export function registerStatus(program: Command, run: RunContext): void {
         if (state) records.push(state);
         else unknown.push(id);
       }
-      const human = () =>
-        table(
-          ["ID", "KIND", "STATUS", "PROGRESS", "DETAIL"],
-          records.map((r) => [
-            r.id,
-            r.kind,
-            r.status,
-            r.progress === null ? null : `${r.progress}%`,
-            r.errorMessage ?? r.downloadUrl,
-          ]),
-        );
+      // What was found is printed even when an id was not, so a script still gets the known ones (and exit 1).
+      printer.result({ records, unknown }, () =>
+        records.length
+          ? table(
+              ["ID", "KIND", "STATUS", "PROGRESS", "ERROR"],
+              records.map((r) => [
+                r.id,
+                r.kind,
+                r.status,
+                r.progress === null ? null : `${r.progress}%`,
+                r.errorMessage,
+              ]),
+            )
+          : "",
+      );
       if (unknown.length) {
-        throw new CliError(
-          "failed",
-          `No image, video or audio with id ${unknown.map((id) => `"${id}"`).join(", ")} in this workspace.`,
-          {
-            output: { records, unknown },
-          },
-        );
+        const named = unknown.map((id) => `"${id}"`).join(", ");
+        throw new CliError("failed", `No image, video or audio with id ${named} in this workspace.`);
       }
-      printer.result({ records }, human);
     });
 }
