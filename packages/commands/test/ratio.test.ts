@@ -1,7 +1,6 @@
 import { createSandbox } from "@studio-kit/sandbox";
 import { afterAll, describe, expect, it } from "vitest";
-import { checkRatio, RATIO_BOUNDS, SUGGESTED_RATIOS } from "../src/index.js";
-import { helpMessage } from "../src/messages/help.js";
+import { checkRatio, RATIO_BOUNDS, ratioRuleText, SUGGESTED_RATIOS } from "../src/index.js";
 
 describe("the ratio rule", () => {
   it.each([
@@ -47,12 +46,11 @@ describe("the ratio rule", () => {
     for (const { value } of SUGGESTED_RATIOS) expect(checkRatio(value).ok).toBe(true);
   });
 
-  it("shows the rule and the suggested list in the help for image and video", () => {
+  it("states the rule for help with the suggested ratios, in their order, and the bounds", () => {
     const values = SUGGESTED_RATIOS.map((ratio) => ratio.value).join(", ");
-    for (const topic of [undefined, "image", "video"] as const) {
-      expect(JSON.stringify(helpMessage(topic).blocks)).toContain(`takes width:height, e.g. ${values}`);
-    }
-    expect(JSON.stringify(helpMessage("music").blocks)).not.toContain("--ratio");
+    expect(ratioRuleText()).toBe(
+      `\`--ratio\` takes width:height, e.g. ${values} (whole numbers up to 32, the long side at most 4 times the short).`,
+    );
   });
 });
 
@@ -60,7 +58,7 @@ describe("the ratio rule against the sandbox", () => {
   const sandbox = createSandbox();
   afterAll(() => sandbox.close());
 
-  // The bot must never send what the API refuses: every ratio on the rule's edges goes to generateImage as is.
+  // The apps must never send what the API refuses: every ratio on the rule's edges goes to generateImage as is.
   async function sandboxTakes(ratio: string): Promise<boolean> {
     const response = await sandbox.handle(
       new Request("http://sandbox.test/graphql", {

@@ -1,7 +1,18 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { SUGGESTED_RATIOS } from "../src/commands/ratio.js";
-import { type Command, checkOptions, type OptionProblem, parseCommand } from "../src/index.js";
+import {
+  type Catalog,
+  type Command,
+  checkOptions,
+  type OptionProblem,
+  type Preset,
+  parseCommand,
+  SUGGESTED_RATIOS,
+} from "../src/index.js";
 import { loadStudioData, type StudioData } from "./support/studio.js";
+
+const invocation = "studio";
+const check = (command: Command, catalog: Catalog, presets: Preset[]) =>
+  checkOptions(command, catalog, presets, { invocation });
 
 let studio: StudioData;
 beforeAll(async () => {
@@ -9,19 +20,19 @@ beforeAll(async () => {
 });
 
 const parsed = (text: string): Command => {
-  const result = parseCommand(text);
+  const result = parseCommand(text, { invocation });
   if (!result.ok) throw new Error(result.message);
   return result.command;
 };
 const problems = (text: string): OptionProblem[] => {
-  const result = checkOptions(parsed(text), studio.catalog, studio.presets);
+  const result = check(parsed(text), studio.catalog, studio.presets);
   if (result.ok) throw new Error(`expected problems for ${text}`);
   return result.problems;
 };
 
 describe("checkOptions against the sandbox catalog", () => {
   it("passes values the chosen model supports, and reports the model it will use", () => {
-    const result = checkOptions(
+    const result = check(
       parsed(
         "image a fox --model img-prism-xl --quality ultra --resolution 4K --count 4 --ratio 16:9 --preset golden-hour",
       ),
@@ -32,7 +43,7 @@ describe("checkOptions against the sandbox catalog", () => {
   });
 
   it("uses the role's default model when none is given", () => {
-    expect(checkOptions(parsed("a fox"), studio.catalog, studio.presets)).toMatchObject({
+    expect(check(parsed("a fox"), studio.catalog, studio.presets)).toMatchObject({
       ok: true,
       model: { id: studio.catalog.defaultImageModelId },
     });
@@ -56,7 +67,7 @@ describe("checkOptions against the sandbox catalog", () => {
 
   it.each(["3:2", "21:9", "4:5", "1:4"])("takes the ratio %s for images and videos", (ratio) => {
     for (const kind of ["image", "video"]) {
-      expect(checkOptions(parsed(`${kind} a fox --ratio ${ratio}`), studio.catalog, studio.presets).ok).toBe(true);
+      expect(check(parsed(`${kind} a fox --ratio ${ratio}`), studio.catalog, studio.presets).ok).toBe(true);
     }
   });
 
@@ -66,14 +77,28 @@ describe("checkOptions against the sandbox catalog", () => {
     ]);
   });
 
-  it("points model values to /studio models for the kind, presets to /studio presets", () => {
-    expect(problems("image a fox --model dall-e")[0]?.help).toContain("`/studio models image`");
-    expect(problems("image a fox --model img-aurora-2-fast --quality high")[0]?.help).toContain("/studio models image");
-    expect(problems("video waves --duration 7")[0]?.help).toContain("`/studio models video`");
-    expect(problems("voice Hello --voice robot")[0]?.help).toContain("`/studio models voice`");
-    expect(problems("music folk --min-duration 61 --max-duration 100")[0]?.help).toContain("/studio models music");
-    expect(problems("image a fox --preset no-such-thing")[0]?.help).toBe("`/studio presets` lists the presets.");
+  it("points model values to `models` for the kind, presets to `presets`, named as the app is invoked", () => {
+    expect(problems("image a fox --model dall-e")[0]?.help).toBe(
+      "`studio models image` lists the image models and the values each takes.",
+    );
+    expect(problems("image a fox --model img-aurora-2-fast --quality high")[0]?.help).toContain(
+      "`studio models image`",
+    );
+    expect(problems("video waves --duration 7")[0]?.help).toContain("`studio models video`");
+    expect(problems("voice Hello --voice robot")[0]?.help).toBe("`studio models voice` lists the voices.");
+    expect(problems("music folk --min-duration 61 --max-duration 100")[0]?.help).toContain("`studio models music`");
+    expect(problems("image a fox --preset no-such-thing")[0]?.help).toBe("`studio presets` lists the presets.");
     expect(problems("music folk --max-duration 601")[0]?.help).toBeUndefined();
+  });
+
+  it("names the command to type as each app is invoked: `studio` in a terminal, `/studio` in Slack", () => {
+    const command = parsed("image a fox --model dall-e");
+    const helpFor = (name: string) => {
+      const result = checkOptions(command, studio.catalog, studio.presets, { invocation: name });
+      return result.ok ? undefined : result.problems[0]?.help;
+    };
+    expect(helpFor("studio")).toBe("`studio models image` lists the image models and the values each takes.");
+    expect(helpFor("/studio")).toBe("`/studio models image` lists the image models and the values each takes.");
   });
 
   it("refuses an unknown model, listing the role's models", () => {
@@ -93,9 +118,9 @@ describe("checkOptions against the sandbox catalog", () => {
       expect.objectContaining({ option: "--duration", valid: ["5"] }),
       expect.objectContaining({ option: "--resolution", valid: ["720p"] }),
     ]);
-    expect(
-      checkOptions(parsed("video waves --duration 12 --model vid-orbit-2"), studio.catalog, studio.presets).ok,
-    ).toBe(true);
+    expect(check(parsed("video waves --duration 12 --model vid-orbit-2"), studio.catalog, studio.presets).ok).toBe(
+      true,
+    );
   });
 
   it("refuses unknown presets, presets for the other output, and a non-stackable preset with others", () => {
@@ -107,7 +132,7 @@ describe("checkOptions against the sandbox catalog", () => {
   });
 
   it("checks music bounds against the default model's lengths", () => {
-    expect(checkOptions(parsed("music folk --min-duration 20 --max-duration 40"), studio.catalog, []).ok).toBe(true);
+    expect(check(parsed("music folk --min-duration 20 --max-duration 40"), studio.catalog, []).ok).toBe(true);
     expect(problems("music folk --min-duration 40 --max-duration 20")[0]?.message).toContain("more than");
     expect(problems("music folk --min-duration 61 --max-duration 100")[0]?.valid).toEqual(["15", "30", "60"]);
     expect(problems("music folk --max-duration 601")[0]?.option).toBe("--max-duration");
@@ -115,7 +140,7 @@ describe("checkOptions against the sandbox catalog", () => {
   });
 
   it("checks the voice against the voice models", () => {
-    expect(checkOptions(parsed("voice Hello --voice voice-clone-pro"), studio.catalog, []).ok).toBe(true);
+    expect(check(parsed("voice Hello --voice voice-clone-pro"), studio.catalog, []).ok).toBe(true);
     expect(problems("voice Hello --voice robot")[0]).toMatchObject({
       option: "--voice",
       valid: (studio.catalog.voiceModels ?? []).map((model) => model.id),
@@ -123,12 +148,12 @@ describe("checkOptions against the sandbox catalog", () => {
   });
 
   it("passes commands that generate nothing", () => {
-    expect(checkOptions(parsed("credits"), studio.catalog, []).ok).toBe(true);
+    expect(check(parsed("credits"), studio.catalog, []).ok).toBe(true);
   });
 
   it("says when a role has no models at all", () => {
     const empty = { ...studio.catalog, imageModels: [], defaultImageModelId: null };
-    expect(checkOptions(parsed("a fox"), empty, [])).toEqual({
+    expect(check(parsed("a fox"), empty, [])).toEqual({
       ok: false,
       problems: [expect.objectContaining({ message: expect.stringContaining("No image models") })],
     });

@@ -59,7 +59,7 @@ export type InfoCommand =
   | { kind: "presets"; query?: string }
   | { kind: "help"; topic?: CommandWord };
 
-/** Every command the bot understands. */
+/** Every command the grammar reads. */
 export type Command = ImageCommand | VideoCommand | MusicCommand | VoiceCommand | InfoCommand;
 
 /** A command that generates media. */
@@ -109,6 +109,15 @@ export interface ParseError {
 
 /** The parser's answer: a command, or a {@link ParseError}. It never throws. */
 export type ParseResult = { ok: true; command: Command } | ParseError;
+
+/**
+ * How the app is invoked, for every text that tells the user what to type (usage lines, examples, "`/studio
+ * models image` lists ..."). Required everywhere: no app's name is the default.
+ */
+export interface InvocationOptions {
+  /** The command as the user types it: `"/studio"` in Slack, `"studio"` in a terminal. */
+  invocation: string;
+}
 
 /** True when a command generates media. */
 export function isGeneration(command: Command): command is GenerationCommand {

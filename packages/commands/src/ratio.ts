@@ -1,11 +1,11 @@
 import { echo } from "./flags.js";
 
-// The one ratio rule of the bot. The command check (`--ratio`), the Home modal's choices, the error text and help
-// all read this module, so what is accepted and what is listed cannot drift apart.
+// The one ratio rule of both apps. The command check (`--ratio`), the bot's Home modal choices, the error text and
+// help all read this module, so what is accepted and what is listed cannot drift apart.
 //
 // The spec says only that `aspectRatio` is "ratio text of the form width:height" (spec, Mutations: generation).
 // The sandbox refuses zero, non-integers and anything beyond 8:1 (packages/sandbox/src/generation/validate.ts);
-// the catalog gives no per-model ratio list. The bot is stricter than the sandbox on purpose, so it never sends
+// the catalog gives no per-model ratio list. The apps are stricter than the sandbox on purpose, so they never send
 // what an API could refuse: each side a whole number from 1 to 32 (so 64:36 is written 16:9) and the long side at
 // most 4 times the short one. That keeps every common photo, screen and banner shape (1:1 to 21:9 and 32:9, 1:4
 // banners) and stays far inside 8:1.
@@ -13,10 +13,10 @@ import { echo } from "./flags.js";
 // Video takes the same rule: generateVideo's `aspectRatio` is the same field with the same words in the spec, the
 // sandbox checks both with one function, and the video format buttons (9:16, 1:1) are in the suggested list.
 
-/** The bounds of a ratio the bot sends: each side from 1 to `maxSide`, long side at most `maxElongation` × short. */
+/** The bounds of a ratio the apps send: each side from 1 to `maxSide`, long side at most `maxElongation` × short. */
 export const RATIO_BOUNDS = { maxSide: 32, maxElongation: 4 } as const;
 
-/** The ratios the bot suggests, in the order shown: the Home modal's choices, and the examples in errors and help. */
+/** The ratios the apps suggest, in the order shown: the bot's Home modal choices, and the examples in errors and help. */
 export const SUGGESTED_RATIOS = [
   { value: "1:1", label: "Square 1:1" },
   { value: "16:9", label: "Landscape 16:9" },

@@ -27,11 +27,6 @@ const CLOSERS: Record<string, string> = {
 
 const isSpace = (char: string | undefined) => char !== undefined && /\s/u.test(char);
 
-/** Slack escapes `&`, `<` and `>` in command text (https://api.slack.com/reference/surfaces/formatting#escaping). */
-export function unescapeSlack(text: string): string {
-  return text.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
-}
-
 /** Reads a quoted run starting at `start` (on the opening quote): its text and the index after it. */
 function readQuoted(text: string, start: number): { value: string; end: number } {
   const opener = text[start] ?? '"';

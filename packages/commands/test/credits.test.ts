@@ -8,7 +8,7 @@ beforeAll(async () => {
 });
 
 const parsed = (text: string): Command => {
-  const result = parseCommand(text);
+  const result = parseCommand(text, { invocation: "studio" });
   if (!result.ok) throw new Error(result.message);
   return result.command;
 };

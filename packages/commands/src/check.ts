@@ -1,7 +1,15 @@
 import { type Catalog, type CatalogModel, modelsFor, type Preset, pickModel } from "./catalog.js";
 import { echo } from "./flags.js";
 import { checkRatio as checkRatioText, SUGGESTED_RATIO_VALUES } from "./ratio.js";
-import type { Command, GenerationKind, ImageCommand, MusicCommand, VideoCommand, VoiceCommand } from "./types.js";
+import type {
+  Command,
+  GenerationKind,
+  ImageCommand,
+  InvocationOptions,
+  MusicCommand,
+  VideoCommand,
+  VoiceCommand,
+} from "./types.js";
 
 // Checks a parsed command against the catalog and presets before anything is generated, so a wrong value costs
 // the user a second try, not credits. The rules follow the API's generation rules as the sandbox implements
@@ -27,8 +35,9 @@ export interface OptionProblem {
    */
   validIntro?: string;
   /**
-   * The command that lists more about this option, in a sentence (`/studio models image` for a model's values,
-   * `/studio presets` for presets); absent when the message already says everything (`--count`, `--ratio`).
+   * The command that lists more about this option, in a sentence naming the caller's invocation (`/studio models
+   * image` for a model's values, `studio presets` for presets); absent when the message already says everything
+   * (`--count`, `--ratio`).
    */
   help?: string;
 }
@@ -39,11 +48,11 @@ export type CheckResult = { ok: true; model: CatalogModel | undefined } | { ok: 
 const PRESET_FORMAT: Partial<Record<GenerationKind, string>> = { image: "IMAGE", video: "VIDEO" };
 
 // Only the help that fits the problem is named: a wrong count or ratio is answered in full by its message.
-const modelsHelp = (role: GenerationKind) =>
+const modelsHelp = (role: GenerationKind, invocation: string) =>
   role === "voice"
-    ? "`/studio models voice` lists the voices."
-    : `\`/studio models ${role}\` lists the ${role} models and the values each takes.`;
-const PRESETS_HELP = "`/studio presets` lists the presets.";
+    ? `\`${invocation} models voice\` lists the voices.`
+    : `\`${invocation} models ${role}\` lists the ${role} models and the values each takes.`;
+const presetsHelp = (invocation: string) => `\`${invocation} presets\` lists the presets.`;
 
 function checkValue<T extends string | number>(
   problems: OptionProblem[],
@@ -52,6 +61,7 @@ function checkValue<T extends string | number>(
   allowed: readonly T[] | null | undefined,
   model: CatalogModel,
   role: GenerationKind,
+  invocation: string,
 ): void {
   if (value === undefined) return;
   const list = allowed ?? [];
@@ -60,10 +70,10 @@ function checkValue<T extends string | number>(
   const message = valid.length
     ? `\`${option} ${echo(String(value))}\` is not available for ${model.id}.`
     : `${model.id} does not take \`${option}\`: leave it out.`;
-  problems.push({ option, message, valid, help: modelsHelp(role) });
+  problems.push({ option, message, valid, help: modelsHelp(role, invocation) });
 }
 
-// One rule for images and videos (commands/ratio.ts says why).
+// One rule for images and videos (ratio.ts says why).
 function checkRatio(problems: OptionProblem[], ratio: string | undefined): void {
   if (ratio === undefined) return;
   const checked = checkRatioText(ratio);
@@ -81,6 +91,7 @@ function checkModel(
   catalog: Catalog,
   role: GenerationKind,
   id: string | undefined,
+  invocation: string,
   option = "--model",
 ): CatalogModel | undefined {
   const model = pickModel(catalog, role, id);
@@ -92,14 +103,20 @@ function checkModel(
       ? `There is no ${role} model \`${echo(id ?? "")}\`.`
       : `No ${role} models are available right now.`,
     valid: models,
-    help: modelsHelp(role),
+    help: modelsHelp(role, invocation),
   });
   return undefined;
 }
 
 const pickAll = (catalog: Catalog, role: GenerationKind) => modelsFor(catalog, role).models.map((model) => model.id);
 
-function checkPresets(problems: OptionProblem[], slugs: string[], role: GenerationKind, presets: Preset[]): void {
+function checkPresets(
+  problems: OptionProblem[],
+  slugs: string[],
+  role: GenerationKind,
+  presets: Preset[],
+  invocation: string,
+): void {
   if (!slugs.length) return;
   const format = PRESET_FORMAT[role];
   const fitting = presets.filter((preset) => !format || !preset.outputFormat || preset.outputFormat === format);
@@ -107,7 +124,7 @@ function checkPresets(problems: OptionProblem[], slugs: string[], role: Generati
   const found: Preset[] = [];
   for (const slug of slugs) {
     const preset = presets.find((candidate) => candidate.slug === slug);
-    const help = PRESETS_HELP;
+    const help = presetsHelp(invocation);
     if (!preset) problems.push({ option: "--preset", message: `There is no preset \`${echo(slug)}\`.`, valid, help });
     else if (!fitting.includes(preset)) {
       const kind = (preset.outputFormat ?? "").toLowerCase();
@@ -120,12 +137,18 @@ function checkPresets(problems: OptionProblem[], slugs: string[], role: Generati
       option: "--preset",
       message: `\`${alone.slug}\` cannot be combined with other presets: use it on its own.`,
       valid: fitting.filter((preset) => preset.stackable !== false).map((preset) => preset.slug),
-      help: PRESETS_HELP,
+      help: presetsHelp(invocation),
     });
   }
 }
 
-function checkImage(problems: OptionProblem[], command: ImageCommand, catalog: Catalog, presets: Preset[]) {
+function checkImage(
+  problems: OptionProblem[],
+  command: ImageCommand,
+  catalog: Catalog,
+  presets: Preset[],
+  invocation: string,
+) {
   checkRatio(problems, command.ratio);
   if (command.count !== undefined && (command.count < 1 || command.count > MAX_COUNT)) {
     problems.push({
@@ -134,27 +157,33 @@ function checkImage(problems: OptionProblem[], command: ImageCommand, catalog: C
       valid: Array.from({ length: MAX_COUNT }, (_, i) => String(i + 1)),
     });
   }
-  const model = checkModel(problems, catalog, "image", command.model);
+  const model = checkModel(problems, catalog, "image", command.model, invocation);
   if (model) {
-    checkValue(problems, "--quality", command.quality, model.supportedQualities, model, "image");
-    checkValue(problems, "--resolution", command.resolution, model.supportedResolutions, model, "image");
+    checkValue(problems, "--quality", command.quality, model.supportedQualities, model, "image", invocation);
+    checkValue(problems, "--resolution", command.resolution, model.supportedResolutions, model, "image", invocation);
   }
-  checkPresets(problems, command.presets, "image", presets);
+  checkPresets(problems, command.presets, "image", presets, invocation);
   return model;
 }
 
-function checkVideo(problems: OptionProblem[], command: VideoCommand, catalog: Catalog, presets: Preset[]) {
+function checkVideo(
+  problems: OptionProblem[],
+  command: VideoCommand,
+  catalog: Catalog,
+  presets: Preset[],
+  invocation: string,
+) {
   checkRatio(problems, command.ratio);
-  const model = checkModel(problems, catalog, "video", command.model);
+  const model = checkModel(problems, catalog, "video", command.model, invocation);
   if (model) {
-    checkValue(problems, "--duration", command.duration, model.supportedDurations, model, "video");
-    checkValue(problems, "--resolution", command.resolution, model.supportedResolutions, model, "video");
+    checkValue(problems, "--duration", command.duration, model.supportedDurations, model, "video", invocation);
+    checkValue(problems, "--resolution", command.resolution, model.supportedResolutions, model, "video", invocation);
   }
-  checkPresets(problems, command.presets, "video", presets);
+  checkPresets(problems, command.presets, "video", presets, invocation);
   return model;
 }
 
-function checkMusic(problems: OptionProblem[], command: MusicCommand, catalog: Catalog) {
+function checkMusic(problems: OptionProblem[], command: MusicCommand, catalog: Catalog, invocation: string) {
   const { minDuration: min, maxDuration: max } = command;
   if (command.instrumental && command.lyrics !== undefined) {
     problems.push({
@@ -171,7 +200,7 @@ function checkMusic(problems: OptionProblem[], command: MusicCommand, catalog: C
       problems.push({ option, message: `\`${option}\` is from 1 to 600 seconds.`, valid: [] });
     }
   }
-  const model = checkModel(problems, catalog, "music", undefined);
+  const model = checkModel(problems, catalog, "music", undefined, invocation);
   if (min !== undefined && max !== undefined && min > max) {
     problems.push({ option: "--min-duration", message: "`--min-duration` is more than `--max-duration`.", valid: [] });
   } else if (model && (min !== undefined || max !== undefined)) {
@@ -183,30 +212,36 @@ function checkMusic(problems: OptionProblem[], command: MusicCommand, catalog: C
         option: "--min-duration",
         message: `${model.id} makes tracks of ${lengths.join(", ")} seconds; none is within your bounds.`,
         valid: lengths.map(String),
-        help: modelsHelp("music"),
+        help: modelsHelp("music", invocation),
       });
     }
   }
   return model;
 }
 
-const checkVoice = (problems: OptionProblem[], command: VoiceCommand, catalog: Catalog) =>
-  checkModel(problems, catalog, "voice", command.voice, "--voice");
+const checkVoice = (problems: OptionProblem[], command: VoiceCommand, catalog: Catalog, invocation: string) =>
+  checkModel(problems, catalog, "voice", command.voice, invocation, "--voice");
 
 /**
  * Checks a command's options against the model catalog (`availableGenerationModels`) and the presets
- * (`studioPresetsPage` items) before any credit is spent. Commands that generate nothing always pass.
+ * (`studioPresetsPage` items) before any credit is spent. Commands that generate nothing always pass. A
+ * problem's `help` names the command to type with the caller's `invocation`.
  *
  * @example
- * const checked = checkOptions(command, catalog, presets);
- * if (!checked.ok) await respond(invalidOptionsMessage(checked.problems));
+ * const checked = checkOptions(command, catalog, presets, { invocation: "studio" });
+ * if (!checked.ok) for (const problem of checked.problems) console.error(problem.message, problem.help ?? "");
  */
-export function checkOptions(command: Command, catalog: Catalog, presets: Preset[]): CheckResult {
+export function checkOptions(
+  command: Command,
+  catalog: Catalog,
+  presets: Preset[],
+  { invocation }: InvocationOptions,
+): CheckResult {
   const problems: OptionProblem[] = [];
   let model: CatalogModel | undefined;
-  if (command.kind === "image") model = checkImage(problems, command, catalog, presets);
-  else if (command.kind === "video") model = checkVideo(problems, command, catalog, presets);
-  else if (command.kind === "music") model = checkMusic(problems, command, catalog);
-  else if (command.kind === "voice") model = checkVoice(problems, command, catalog);
+  if (command.kind === "image") model = checkImage(problems, command, catalog, presets, invocation);
+  else if (command.kind === "video") model = checkVideo(problems, command, catalog, presets, invocation);
+  else if (command.kind === "music") model = checkMusic(problems, command, catalog, invocation);
+  else if (command.kind === "voice") model = checkVoice(problems, command, catalog, invocation);
   return problems.length ? { ok: false, problems } : { ok: true, model };
 }

@@ -1,4 +1,4 @@
-import { type FlagSpec, USAGE } from "./grammar.js";
+import { type FlagSpec, usage } from "./grammar.js";
 import type { Token } from "./tokenize.js";
 import type { CommandWord, ParseError, ParseErrorCode } from "./types.js";
 
@@ -17,9 +17,33 @@ export function echo(text: string): string {
   return flat.length > MAX_ECHO ? `${flat.slice(0, MAX_ECHO - 1)}…` : flat;
 }
 
-/** A parse error for `command`, with its usage attached. */
-export function parseError(code: ParseErrorCode, command: CommandWord, message: string): ParseError {
-  return { ok: false, code, command, message, usage: USAGE[command] };
+/** A parse error for `command`, with its usage (naming the command as `invocation`) attached. */
+export function parseError(
+  code: ParseErrorCode,
+  command: CommandWord,
+  message: string,
+  invocation: string,
+): ParseError {
+  return { ok: false, code, command, message, usage: usage(command, invocation) };
+}
+
+// "5s" is accepted for seconds, since that is how people write durations.
+const WHOLE_NUMBER = /^(\d+)s?$/i;
+
+/**
+ * Reads the value of a number flag (`flag` is its name without `--`): a whole number from 0 up, and "5s" is read
+ * as 5, since that is how people write durations. Returns the number, or the message every app shows when the
+ * value is not one (a string, so `typeof result === "string"` tells the two apart). Bounds are not checked
+ * here: `checkOptions` knows them.
+ *
+ * @example
+ * readNumber("duration", "5s"); // 5
+ * readNumber("count", "two"); // "`--count` takes a whole number, such as `--count 2` (got `two`)."
+ */
+export function readNumber(flag: string, text: string): number | string {
+  const match = WHOLE_NUMBER.exec(text.trim());
+  if (match?.[1] !== undefined) return Number(match[1]);
+  return `\`--${flag}\` takes a whole number, such as \`--${flag} ${flag === "count" ? 2 : 10}\` (got \`${echo(text)}\`).`;
 }
 
 const isFlag = (token: Token) => !token.quoted && token.value.startsWith("--") && token.value.length > 2;
@@ -31,13 +55,15 @@ function optionList(specs: Record<string, FlagSpec>): string {
 
 /**
  * Separates words from flags according to `specs`. Flags may come anywhere; `--flag value` and `--flag=value`
- * both work. Returns the first problem met as a {@link ParseError}.
+ * both work. Returns the first problem met as a {@link ParseError} whose usage names the command as `invocation`.
  */
 export function readFlags(
   tokens: Token[],
   specs: Record<string, FlagSpec>,
   command: CommandWord,
+  invocation: string,
 ): ReadFlags | ParseError {
+  const fail = (code: ParseErrorCode, message: string) => parseError(code, command, message, invocation);
   const words: string[] = [];
   const values: Record<string, string[]> = {};
   for (let i = 0; i < tokens.length; i++) {
@@ -50,21 +76,16 @@ export function readFlags(
     const name = token.value.slice(2).toLowerCase();
     const spec = Object.hasOwn(specs, name) ? specs[name] : undefined;
     if (!spec) {
-      return parseError(
-        "unknown_flag",
-        command,
-        `\`${command}\` has no option \`--${echo(name)}\`. ${optionList(specs)}`,
-      );
+      return fail("unknown_flag", `\`${command}\` has no option \`--${echo(name)}\`. ${optionList(specs)}`);
     }
     if (values[name] && !spec.repeatable) {
-      return parseError("repeated_flag", command, `\`--${name}\` was given twice: give it once.`);
+      return fail("repeated_flag", `\`--${name}\` was given twice: give it once.`);
     }
     let value: string;
     if (spec.kind === "switch") {
       if (token.inlineValue !== undefined) {
-        return parseError(
+        return fail(
           "flag_takes_no_value",
-          command,
           `\`--${name}\` is a switch: write \`--${name}\` on its own, or leave it out.`,
         );
       }
@@ -78,19 +99,12 @@ export function readFlags(
     }
     if (spec.kind !== "switch" && value.trim() === "") {
       const example = spec.hint ? ` ${spec.hint}` : " value";
-      return parseError("missing_value", command, `\`--${name}\` needs a value: \`--${name}${example}\`.`);
+      return fail("missing_value", `\`--${name}\` needs a value: \`--${name}${example}\`.`);
     }
     if (spec.kind === "number") {
-      // "5s" is accepted for seconds, since that is how people write durations.
-      const match = /^(\d+)s?$/i.exec(value.trim());
-      if (!match) {
-        return parseError(
-          "not_a_number",
-          command,
-          `\`--${name}\` takes a whole number, such as \`--${name} ${name === "count" ? 2 : 10}\` (got \`${echo(value)}\`).`,
-        );
-      }
-      value = match[1] ?? value;
+      const number = readNumber(name, value);
+      if (typeof number === "string") return fail("not_a_number", number);
+      value = String(number);
     }
     values[name] = [...(values[name] ?? []), value.trim()];
   }
