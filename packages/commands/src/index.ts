@@ -8,6 +8,7 @@ export type { CheckResult, OptionProblem } from "./check.js";
 export { checkOptions, MAX_COUNT, MUSIC_SECONDS } from "./check.js";
 export type { CreditsDecision, CreditsVerdict } from "./cost.js";
 export { creditsDecision, estimateCost } from "./cost.js";
+export { DEFAULT_RATIOS } from "./defaults.js";
 export { echo, readNumber } from "./flags.js";
 export type { FlagValues, GenerationCommands } from "./generation.js";
 export { generationCommand } from "./generation.js";
