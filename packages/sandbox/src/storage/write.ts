@@ -1,7 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
-import { createWriteStream } from "node:fs";
 import { rename, rm } from "node:fs/promises";
-import { pipeline } from "node:stream/promises";
+import { SourceFailed, writeInBatches } from "./batches.js";
 import { MAX_UPLOAD_BYTES, MIN_UPLOAD_BYTES } from "./limits.js";
 import { type Outcome, type Received, refuse } from "./refusal.js";
 
@@ -29,17 +28,6 @@ export async function* webChunks(stream: ReadableStream<Uint8Array>): AsyncGener
   }
 }
 
-/** The client's stream failed (cut off, malformed form): its fault, not the disk's. */
-class SourceFailed extends Error {}
-
-async function* guarded(source: AsyncIterable<Uint8Array>) {
-  try {
-    for await (const chunk of source) yield chunk;
-  } catch (error) {
-    throw new SourceFailed(error instanceof Error ? error.message : String(error), { cause: error });
-  }
-}
-
 /**
  * Streams an upload to `target` chunk by chunk, so that a 256 MiB upload costs
  * disk, not memory. The bytes go to a temporary sibling of `target` that the
@@ -56,17 +44,15 @@ export async function writeUpload(
   const partial = `${target}.part-${randomUUID()}`;
   const hash = createHash("md5");
   let size = 0;
-  const count = async function* (chunks: AsyncIterable<Uint8Array>) {
-    for await (const chunk of chunks) {
-      size += chunk.byteLength;
-      if (size > MAX_UPLOAD_BYTES) throw new TooLarge();
-      if (options.declaredBytes !== undefined && size > options.declaredBytes) throw new TooLong();
-      hash.update(chunk);
-      yield chunk;
-    }
+  // The MD5 is S3's ETag of a single-part upload, which the answer carries.
+  const count = (chunk: Uint8Array) => {
+    size += chunk.byteLength;
+    if (size > MAX_UPLOAD_BYTES) throw new TooLarge();
+    if (options.declaredBytes !== undefined && size > options.declaredBytes) throw new TooLong();
+    hash.update(chunk);
   };
   try {
-    await pipeline(guarded(source), count, createWriteStream(partial));
+    await writeInBatches(source, partial, count);
   } catch (error) {
     await removeQuietly(partial);
     return refusalFor(error, size);
