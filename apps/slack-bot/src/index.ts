@@ -1,23 +1,47 @@
 // The Slack bot: the Bolt app factory, and the decisions layer (plain functions the listeners call, and the tests
 // call without Slack).
 
+// The grammar and checks are @studio-kit/commands'; the bot re-exports what its callers and tests use, with the
+// functions that name the command bound to `/studio` (commands/slack-grammar.ts).
+export type {
+  Catalog,
+  CatalogModel,
+  CheckResult,
+  Command,
+  CommandWord,
+  CreditsDecision,
+  CreditsVerdict,
+  GenerationCommand,
+  GenerationKind,
+  ImageCommand,
+  InfoCommand,
+  MusicCommand,
+  OptionProblem,
+  ParseError,
+  ParseErrorCode,
+  ParseResult,
+  Preset,
+  RatioCheck,
+  VideoCommand,
+  VoiceCommand,
+} from "@studio-kit/commands";
+export {
+  checkRatio,
+  creditsDecision,
+  estimateCost,
+  isGeneration,
+  MAX_COUNT,
+  RATIO_BOUNDS,
+  SUGGESTED_RATIOS,
+} from "@studio-kit/commands";
 // What another process needs to run the bot as main.ts does (the local playground, apps/playground).
 export type { BotApp, BotAppOptions } from "./app.js";
 export { createBotApp } from "./app.js";
-export type { Catalog, CatalogModel, Preset } from "./commands/catalog.js";
-export type { CheckResult, OptionProblem } from "./commands/check.js";
-export { checkOptions, MAX_COUNT } from "./commands/check.js";
-export type { CreditsDecision, CreditsVerdict } from "./commands/cost.js";
-export { creditsDecision, estimateCost } from "./commands/cost.js";
 export type { AskReason, Intent, LikelyCommand } from "./commands/intent.js";
 export { decideIntent } from "./commands/intent.js";
-export { parseCommand, parseMention } from "./commands/parse.js";
-export type { RatioCheck } from "./commands/ratio.js";
-export { checkRatio, RATIO_BOUNDS, SUGGESTED_RATIOS } from "./commands/ratio.js";
 export type { AskIntent, TextReading } from "./commands/read-text.js";
 export { readText } from "./commands/read-text.js";
-export type * from "./commands/types.js";
-export { isGeneration } from "./commands/types.js";
+export { checkOptions, parseCommand, parseMention } from "./commands/slack-grammar.js";
 export type { Config, LogLevel, StoreConfig } from "./config.js";
 export { ConfigError, describeStore, readConfig } from "./config.js";
 export { createLogger } from "./logger.js";

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { parseCommand } from "../src/commands/parse.js";
 import { readText } from "../src/commands/read-text.js";
+import { parseCommand } from "../src/commands/slack-grammar.js";
 import type { BotDeps } from "../src/deps.js";
 import { askBeforeGenerating } from "../src/flows/ask.js";
 import { decodeChoice, encodeChoice } from "../src/flows/ask-choice.js";

@@ -1,7 +1,7 @@
+import { checkRatio, SUGGESTED_RATIOS } from "@studio-kit/commands";
 import type { Board, CreditsBalance } from "@studio-kit/core";
 import { validateView } from "@studio-kit/slack-sim";
 import { describe, expect, it } from "vitest";
-import { checkRatio, SUGGESTED_RATIOS } from "../src/commands/ratio.js";
 import {
   HOME_BOARDS,
   HOME_CHANNEL_DEFAULTS,

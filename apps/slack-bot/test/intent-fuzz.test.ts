@@ -1,5 +1,5 @@
+import { COMMAND_WORDS } from "@studio-kit/commands";
 import { describe, expect, it } from "vitest";
-import { COMMAND_WORDS } from "../src/commands/types.js";
 import { decideIntent, parseCommand, readText } from "../src/index.js";
 import { prng } from "./support/prng.js";
 

@@ -6,11 +6,17 @@
 // both generate and ask; the why of each rule is next to it. docs/decisions/0007-intent-before-spend.md has
 // the reasoning, test/intent.test.ts the table of texts on both sides.
 
+import {
+  COMMAND_WORDS,
+  type CommandWord,
+  FLAGS,
+  type GenerationKind,
+  type Token,
+  tokenize,
+} from "@studio-kit/commands";
 import { editDistance } from "./edit-distance.js";
-import { FLAGS } from "./grammar.js";
+import { unescapeSlack } from "./slack-grammar.js";
 import { isQuestion, isSmallTalk, plainWords } from "./small-talk.js";
-import { type Token, tokenize, unescapeSlack } from "./tokenize.js";
-import { COMMAND_WORDS, type CommandWord, type GenerationKind } from "./types.js";
 
 /** Why a text was not generated at once. */
 export type AskReason =

@@ -1,7 +1,7 @@
+import type { ImageCommand, ParseResult } from "@studio-kit/commands";
+import { tokenize } from "@studio-kit/commands";
 import { decideIntent, type Intent } from "./intent.js";
-import { parseCommand, stripMention } from "./parse.js";
-import { tokenize, unescapeSlack } from "./tokenize.js";
-import type { ImageCommand, ParseResult } from "./types.js";
+import { parseCommand, stripMention, unescapeSlack } from "./slack-grammar.js";
 
 /** An intent that asks before generating. */
 export type AskIntent = Extract<Intent, { action: "ask" }>;

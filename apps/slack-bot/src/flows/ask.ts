@@ -1,6 +1,6 @@
-import { parseCommand } from "../commands/parse.js";
+import { type Command, isGeneration } from "@studio-kit/commands";
 import type { TextReading } from "../commands/read-text.js";
-import { type Command, isGeneration } from "../commands/types.js";
+import { parseCommand } from "../commands/slack-grammar.js";
 import type { BotDeps } from "../deps.js";
 import { type AskButton, askMessage, generateLabel, likelyLabel } from "../messages/ask.js";
 import { type AskChoice, encodeChoice, type TextOrigin } from "./ask-choice.js";

@@ -1,4 +1,4 @@
-import type { MusicCommand, VoiceCommand } from "../commands/types.js";
+import type { MusicCommand, VoiceCommand } from "@studio-kit/commands";
 import type { BotDeps } from "../deps.js";
 import { runJob } from "../jobs/run.js";
 import { clearForGeneration, type PrecheckOptions } from "./precheck.js";

@@ -1,7 +1,7 @@
+import type { ParseResult } from "@studio-kit/commands";
 import { getCredits, listBoards } from "@studio-kit/core";
 import { StudioPresetsPageDocument } from "@studio-kit/operations";
 import { readText } from "../commands/read-text.js";
-import type { ParseResult } from "../commands/types.js";
 import type { BotDeps } from "../deps.js";
 import { creditsMessage } from "../messages/credits.js";
 import { parseErrorMessage } from "../messages/errors.js";

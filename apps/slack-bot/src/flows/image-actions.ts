@@ -1,5 +1,5 @@
+import type { ImageCommand } from "@studio-kit/commands";
 import { ImageDocument } from "@studio-kit/operations";
-import type { ImageCommand } from "../commands/types.js";
 import type { BotDeps } from "../deps.js";
 import { runJob } from "../jobs/run.js";
 import type { ImageEditKind } from "../messages/actions.js";

@@ -1,4 +1,4 @@
-import type { ImageCommand } from "../commands/types.js";
+import type { ImageCommand } from "@studio-kit/commands";
 import type { BotDeps } from "../deps.js";
 import { runJob } from "../jobs/run.js";
 import { clearForGeneration, type PrecheckOptions } from "./precheck.js";

@@ -3,7 +3,7 @@
 // jobs are pruned after RECORD_RETENTION_MS (store/retention.ts): a click on an older result finds no job and falls
 // back to what the platform still knows about the asset, and says so.
 
-import type { ImageCommand } from "../commands/types.js";
+import type { ImageCommand } from "@studio-kit/commands";
 import type { BotDeps } from "../deps.js";
 import { RECORD_RETENTION_MS } from "../store/retention.js";
 import type { JobRecord } from "../store/types.js";

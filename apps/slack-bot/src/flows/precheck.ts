@@ -1,8 +1,7 @@
+import type { Catalog, CatalogModel, GenerationCommand } from "@studio-kit/commands";
+import { creditsDecision, estimateCost } from "@studio-kit/commands";
 import { getCredits } from "@studio-kit/core";
-import type { Catalog, CatalogModel } from "../commands/catalog.js";
-import { checkOptions } from "../commands/check.js";
-import { creditsDecision, estimateCost } from "../commands/cost.js";
-import type { GenerationCommand } from "../commands/types.js";
+import { checkOptions } from "../commands/slack-grammar.js";
 import type { BotDeps } from "../deps.js";
 import { confirmSpendMessage, notEnoughCreditsMessage } from "../messages/credits.js";
 import { whatIsAsked } from "../messages/describe.js";

@@ -1,4 +1,4 @@
-import type { VideoCommand } from "../commands/types.js";
+import type { VideoCommand } from "@studio-kit/commands";
 import type { BotDeps } from "../deps.js";
 import { runJob } from "../jobs/run.js";
 import { clearForGeneration, type PrecheckOptions } from "./precheck.js";

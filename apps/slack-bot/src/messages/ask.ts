@@ -1,5 +1,5 @@
+import type { Command } from "@studio-kit/commands";
 import type { AskIntent } from "../commands/read-text.js";
-import type { Command } from "../commands/types.js";
 import {
   actions,
   type Block,

@@ -1,5 +1,5 @@
+import type { CreditsDecision } from "@studio-kit/commands";
 import type { CreditsBalance } from "@studio-kit/core";
-import type { CreditsDecision } from "../commands/cost.js";
 import { actions, button, context, escapeText, fields, message, type SlackMessage, section } from "./blocks.js";
 import { counted } from "./describe.js";
 import { ACTIONS } from "./ids.js";

@@ -1,4 +1,4 @@
-import type { Command } from "../commands/types.js";
+import type { Command } from "@studio-kit/commands";
 import { quote } from "./blocks.js";
 
 /** "2 images", "a video", "a music track", "a voiceover": what a command asks for, in words. */

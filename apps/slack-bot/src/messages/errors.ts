@@ -1,5 +1,4 @@
-import type { OptionProblem } from "../commands/check.js";
-import type { ParseError } from "../commands/types.js";
+import type { OptionProblem, ParseError } from "@studio-kit/commands";
 import { context, escapeText, listValues, message, quote, type SlackMessage, section } from "./blocks.js";
 
 /** The ephemeral reply to a text the parser could not read: what went wrong, then the usage. */

@@ -1,6 +1,5 @@
-import { DESCRIPTIONS, USAGE } from "../commands/grammar.js";
-import { ratioRuleText } from "../commands/ratio.js";
-import { COMMAND_WORDS, type CommandWord } from "../commands/types.js";
+import { COMMAND_WORDS, type CommandWord, ratioRuleText } from "@studio-kit/commands";
+import { DESCRIPTIONS, USAGE } from "../commands/slack-grammar.js";
 import { context, escapeText, message, type SlackMessage, section } from "./blocks.js";
 
 /** The commands whose usage has `--ratio`: their help says the ratio rule, in the words its error uses. */

@@ -1,9 +1,8 @@
 // The App Home's New image modal and the reading of its submission. Reading is a plain function (no Slack): the
 // submission listener turns its errors into `response_action: "errors"` and its command into the image flow.
 
-import { MAX_COUNT } from "../commands/check.js";
-import { SUGGESTED_RATIOS } from "../commands/ratio.js";
-import type { ImageCommand } from "../commands/types.js";
+import type { ImageCommand } from "@studio-kit/commands";
+import { MAX_COUNT, SUGGESTED_RATIOS } from "@studio-kit/commands";
 import { DEFAULT_RATIO } from "../flows/defaults.js";
 import { context, truncate } from "./blocks.js";
 import type { ModalView } from "./boards.js";

@@ -1,6 +1,6 @@
+import { COMMAND_WORDS } from "@studio-kit/commands";
 import type { Board, CreditsBalance } from "@studio-kit/core";
-import { DESCRIPTIONS } from "../commands/grammar.js";
-import { COMMAND_WORDS } from "../commands/types.js";
+import { DESCRIPTIONS } from "../commands/slack-grammar.js";
 import type { AccessDecision } from "../services/access.js";
 import type { DefaultBoard } from "../services/channel-defaults.js";
 import type { JobRecord, JobRequest, Limits, Usage } from "../store/types.js";

@@ -1,7 +1,6 @@
+import type { Catalog, GenerationKind, Preset } from "@studio-kit/commands";
+import { modelsFor } from "@studio-kit/commands";
 import type { Board, LibraryAsset } from "@studio-kit/core";
-import type { Catalog, Preset } from "../commands/catalog.js";
-import { modelsFor } from "../commands/catalog.js";
-import type { GenerationKind } from "../commands/types.js";
 import { type Block, context, escapeText, listValues, message, quote, type SlackMessage, section } from "./blocks.js";
 import { counted } from "./describe.js";
 

@@ -1,4 +1,4 @@
-import type { Command } from "../commands/types.js";
+import type { Command } from "@studio-kit/commands";
 import { context, escapeText, message, type SlackMessage, section } from "./blocks.js";
 import { promptOf, whatIsAsked } from "./describe.js";
 

@@ -1,4 +1,4 @@
-import { isGeneration, type ParseResult } from "../commands/types.js";
+import { isGeneration, type ParseResult } from "@studio-kit/commands";
 import { context, message, quote, type SlackMessage } from "./blocks.js";
 import { parseErrorMessage } from "./errors.js";
 import { helpMessage } from "./help.js";

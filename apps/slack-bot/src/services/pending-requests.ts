@@ -1,4 +1,4 @@
-import type { GenerationCommand } from "../commands/types.js";
+import type { GenerationCommand } from "@studio-kit/commands";
 
 /** A generation waiting for its asker's Confirm: the command and where its answers go. */
 export interface PendingRequest {

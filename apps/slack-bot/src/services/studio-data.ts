@@ -1,6 +1,6 @@
+import type { Catalog, Preset } from "@studio-kit/commands";
 import type { StudioClient } from "@studio-kit/core";
 import { AvailableGenerationModelsDocument, StudioPresetsPageDocument } from "@studio-kit/operations";
-import type { Catalog, Preset } from "../commands/catalog.js";
 
 /** The catalog and presets the option checks read. */
 export interface StudioData {

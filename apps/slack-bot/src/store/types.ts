@@ -7,7 +7,7 @@
 // one database).
 // Callers never hold a transaction open across an await of the network.
 
-import type { ImageCommand, MusicCommand, VideoCommand, VoiceCommand } from "../commands/types.js";
+import type { ImageCommand, MusicCommand, VideoCommand, VoiceCommand } from "@studio-kit/commands";
 import type { ImageEditKind, VideoFormatRatio } from "../messages/actions.js";
 import type { DefaultBoard } from "../services/channel-defaults.js";
 import type { PendingRequests } from "../services/pending-requests.js";

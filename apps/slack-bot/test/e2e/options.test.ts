@@ -1,5 +1,5 @@
+import { SUGGESTED_RATIOS } from "@studio-kit/commands";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { SUGGESTED_RATIOS } from "../../src/commands/ratio.js";
 import { ACTIONS, NEW_IMAGE_MODAL } from "../../src/messages/ids.js";
 import { type Bot, blocksOf, eventually, expectAllMessagesValid, startBot } from "./harness.js";
 

@@ -1,8 +1,9 @@
 // Taking a job over from a replica that died: the jobs it left are found by their leases, and a progress message
 // it posted but never recorded is found by the job id in its Slack metadata, so the result is posted once.
+
+import type { ImageCommand } from "@studio-kit/commands";
 import { afterEach, describe, expect, it } from "vitest";
-import { parseCommand } from "../../src/commands/parse.js";
-import type { ImageCommand } from "../../src/commands/types.js";
+import { parseCommand } from "../../src/commands/slack-grammar.js";
 import { jobMetadata } from "../../src/services/job-metadata.js";
 import { openSqliteStore } from "../../src/store/sqlite/open.js";
 import type { BotStore, Lease } from "../../src/store/types.js";

@@ -1,7 +1,8 @@
 // The behaviour every BotStore implementation must have, as one suite: each implementation's test file calls
 // `storeContract` with a way to open a fresh store: SQLite (sqlite.test.ts) and PostgreSQL (postgres.test.ts).
+
+import type { ImageCommand } from "@studio-kit/commands";
 import { afterEach, describe, expect, it } from "vitest";
-import type { ImageCommand } from "../../src/commands/types.js";
 import { PENDING_TTL_MS } from "../../src/services/pending-requests.js";
 import { type BotStore, LeaseLostError, type NewJob } from "../../src/store/types.js";
 

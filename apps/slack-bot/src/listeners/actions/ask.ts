@@ -1,5 +1,5 @@
-import { parseCommand } from "../../commands/parse.js";
-import type { ParseResult } from "../../commands/types.js";
+import type { ParseResult } from "@studio-kit/commands";
+import { parseCommand } from "../../commands/slack-grammar.js";
 import type { BotDeps } from "../../deps.js";
 import { type AskChoice, decodeChoice } from "../../flows/ask-choice.js";
 import { dispatch } from "../../flows/dispatch.js";

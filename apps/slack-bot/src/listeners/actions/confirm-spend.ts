@@ -1,4 +1,4 @@
-import type { GenerationCommand } from "../../commands/types.js";
+import type { GenerationCommand } from "@studio-kit/commands";
 import type { BotDeps } from "../../deps.js";
 import { runAudio } from "../../flows/audio.js";
 import { runImage } from "../../flows/image.js";
