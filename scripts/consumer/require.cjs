@@ -9,6 +9,7 @@ const expected = {
   "@studio-kit/upload": "uploadFile",
   "@studio-kit/poller": "createPoller",
   "@studio-kit/poller/testing": "createManualClock",
+  "@studio-kit/commands": "parseCommand",
   "@studio-kit/sandbox": "startSandboxServer",
 };
 

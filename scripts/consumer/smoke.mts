@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { parseCommand } from "@studio-kit/commands";
 import {
   addToBoard,
   type CanvasCard,
@@ -63,6 +64,10 @@ const onBoard = new Set(cards.map((card) => card.assetId));
 for (const id of [generated.id, uploadedImage.id]) {
   assert.ok(onBoard.has(id), `board ${board.conversationId} lists ${[...onBoard].join(", ")}, not ${id}`);
 }
+
+// 5. The shared command grammar, read as a terminal app would (its messages name `studio`, not `/studio`).
+const parsed = parseCommand("image a lighthouse --count 2", { invocation: "studio" });
+assert.ok(parsed.ok && parsed.command.kind === "image" && parsed.command.count === 2, "parseCommand reads --count 2");
 
 const after = await getCredits(client);
 console.log(
