@@ -79,3 +79,11 @@ export async function pollOnce(client: StudioClient, id: string, kind?: RecordKi
   }
   return null;
 }
+
+/**
+ * A record as the CLI prints it: everything but the download URL. Signed URLs are never printed, since a terminal's
+ * output ends up in CI logs and tickets; `--out DIR` downloads the media instead.
+ */
+export function publicRecord({ downloadUrl: _url, ...shown }: RecordState): Omit<RecordState, "downloadUrl"> {
+  return shown;
+}

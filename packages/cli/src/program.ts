@@ -3,7 +3,9 @@ import { registerAssets } from "./commands/assets.js";
 import { registerBoards } from "./commands/boards.js";
 import { registerCatalog } from "./commands/catalog.js";
 import { registerCredits } from "./commands/credits.js";
+import { registerGenerate } from "./commands/generate.js";
 import { registerStatus } from "./commands/status.js";
+import { registerUpload } from "./commands/upload.js";
 import { registerWhoami } from "./commands/whoami.js";
 import type { RunContext } from "./context.js";
 import { VERSION } from "./version.js";
@@ -40,10 +42,12 @@ export function createProgram(run: RunContext): Command {
   for (const register of [
     registerWhoami,
     registerCredits,
+    registerGenerate,
     registerCatalog,
     registerBoards,
     registerAssets,
     registerStatus,
+    registerUpload,
   ]) {
     register(program, run);
   }

@@ -128,7 +128,12 @@ function checkPresets(
     if (!preset) problems.push({ option: "--preset", message: `There is no preset \`${echo(slug)}\`.`, valid, help });
     else if (!fitting.includes(preset)) {
       const kind = (preset.outputFormat ?? "").toLowerCase();
-      problems.push({ option: "--preset", message: `\`${slug}\` is a ${kind} preset, not for ${role}.`, valid, help });
+      problems.push({
+        option: "--preset",
+        message: `\`${slug}\` is ${/^[aeiou]/.test(kind) ? "an" : "a"} ${kind} preset, not for ${role}.`,
+        valid,
+        help,
+      });
     } else found.push(preset);
   }
   const alone = found.find((preset) => preset.stackable === false);

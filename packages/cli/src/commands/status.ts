@@ -1,7 +1,7 @@
 import { type Command, Option } from "commander";
 import type { RunContext } from "../context.js";
 import { CliError } from "../errors.js";
-import { pollOnce, type RecordKind, type RecordState } from "../poll-once.js";
+import { pollOnce, publicRecord, type RecordKind, type RecordState } from "../poll-once.js";
 import { table } from "../table.js";
 
 /** `studio status <id>...`: one poll of each id (images, videos or audio), in the order given. */
@@ -28,7 +28,7 @@ export function registerStatus(program: Command, run: RunContext): void {
         else unknown.push(id);
       }
       // What was found is printed even when an id was not, so a script still gets the known ones (and exit 1).
-      printer.result({ records, unknown }, () =>
+      printer.result({ records: records.map(publicRecord), unknown }, () =>
         records.length
           ? table(
               ["ID", "KIND", "STATUS", "PROGRESS", "ERROR"],

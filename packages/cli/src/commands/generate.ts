@@ -1,0 +1,129 @@
+import { emptyPromptError, type GenerationKind, generationCommand } from "@studio-kit/commands";
+import { addToBoard } from "@studio-kit/core";
+import type { Command } from "commander";
+import { boardForResults } from "../boards.js";
+import type { Invocation, RunContext } from "../context.js";
+import { CliError, usageError } from "../errors.js";
+import { download } from "../generate/download.js";
+import { addGenerationOptions, flagValues } from "../generate/options.js";
+import { prepare } from "../generate/prepare.js";
+import { type Queued, sendGeneration, whatIsAsked } from "../generate/send.js";
+import { waitForAll } from "../generate/wait.js";
+import { publicRecord, type RecordState } from "../poll-once.js";
+import { progressBoard } from "../progress.js";
+import { table } from "../table.js";
+
+const ABOUT: Record<GenerationKind, { argument: string; description: string }> = {
+  image: { argument: "<prompt...>", description: "Generate images" },
+  video: { argument: "<prompt...>", description: "Generate a video clip" },
+  music: { argument: "<prompt...>", description: "Generate a music track" },
+  voice: { argument: "<script...>", description: "Read a script aloud" },
+};
+
+interface WaitOptions {
+  wait?: boolean;
+  out?: string;
+}
+
+/** `studio image|video|music|voice <prompt> [options]`: the bot's generation commands, with its options and checks. */
+export function registerGenerate(program: Command, run: RunContext): void {
+  for (const kind of ["image", "video", "music", "voice"] as const) {
+    const command = program.command(kind).argument(ABOUT[kind].argument).description(ABOUT[kind].description);
+    addGenerationOptions(command, kind)
+      .option("--wait", "wait for the results and print them (default: print the queued ids and return)")
+      .option("--out <dir>", "download the finished media into dir as <id>.<ext> (implies --wait)")
+      .action((words: string[], options: WaitOptions, self: Command) =>
+        generate(run.begin(self), kind, words, options, self),
+      );
+  }
+}
+
+async function generate(
+  invocation: Invocation,
+  kind: GenerationKind,
+  words: string[],
+  options: WaitOptions,
+  self: Command,
+) {
+  const { printer, io, globals } = invocation;
+  const prompt = words.join(" ").trim();
+  if (!prompt) throw usageError(emptyPromptError(kind, { invocation: "studio" }).message);
+  const command = generationCommand(kind, prompt, flagValues(self, kind));
+  const boardTitle = "board" in command ? command.board : undefined;
+  const wait = options.wait === true || options.out !== undefined || boardTitle !== undefined;
+
+  const { client, poller, fetch } = await invocation.session();
+  const cleared = await prepare(client, command, { io, printer, yes: globals.yes === true });
+  // A Ctrl-C during the checks stops here, before anything is spent; once sent, the mutation is never sent again.
+  if (io.signal?.aborted) throw new CliError("interrupted", "Stopped before sending: nothing was generated.");
+  const queued = await sendGeneration(client, cleared);
+  const ids = queued.ids.join(" ");
+  printer.note(`Queued ${whatIsAsked(command)}: ${ids}`);
+  if (!wait) {
+    const records = queued.ids.map((id) => ({ id, kind: queued.kind, status: "QUEUED" }));
+    printer.result({ records }, () =>
+      table(
+        ["ID", "KIND", "STATUS"],
+        records.map((r) => [r.id, r.kind, r.status]),
+      ),
+    );
+    return;
+  }
+
+  const records = await waitOrStop(invocation, queued, poller());
+  const done = records.filter((record) => record.status === "COMPLETED");
+  const files = new Map<string, string>();
+  if (options.out !== undefined) {
+    for (const record of done) files.set(record.id, await download(fetch, record, options.out, io.signal));
+  }
+  let board: { id: string; title: string | null; created: boolean } | undefined;
+  if (boardTitle !== undefined && done.length) {
+    const found = await boardForResults(client, boardTitle);
+    await addToBoard(
+      client,
+      found.board,
+      done.map((record) => ({ assetType: record.kind, assetId: record.id })),
+    );
+    board = { id: found.board.id, title: found.board.title, created: found.created };
+  }
+  const shown = records.map((record) => ({
+    ...publicRecord(record),
+    ...(files.has(record.id) ? { file: files.get(record.id) } : {}),
+  }));
+  printer.result({ records: shown, ...(board ? { board } : {}) }, () => {
+    const rows = table(
+      ["ID", "KIND", "STATUS", "FILE"],
+      shown.map((r) => [r.id, r.kind, r.status, r.file]),
+    );
+    const onBoard = board
+      ? `\nOn board "${board.title ?? boardTitle}"${board.created ? " (created)" : ""}: ${done.length} card${done.length === 1 ? "" : "s"}.`
+      : "";
+    return `${rows}${onBoard}`;
+  });
+  const failed = records.filter((record) => record.status !== "COMPLETED");
+  if (failed.length) {
+    throw new CliError(
+      "failed",
+      failed.map((r) => `${r.kind} ${r.id} failed: ${r.errorMessage ?? "the service gave no reason"}`).join("\n"),
+    );
+  }
+}
+
+/** Waits for the results; Ctrl-C stops the wait (exit 130) and says how to look at the queued ids later. */
+async function waitOrStop(
+  invocation: Invocation,
+  queued: Queued,
+  poller: Parameters<typeof waitForAll>[0],
+): Promise<RecordState[]> {
+  const { io, printer } = invocation;
+  try {
+    return await waitForAll(poller, queued, progressBoard(io, printer), io.signal);
+  } catch (error) {
+    if (!io.signal?.aborted) throw error;
+    const ids = queued.ids.join(" ");
+    throw new CliError(
+      "interrupted",
+      `Stopped waiting; nothing is sent again. Still generating: ${ids}. See them later with: studio status ${ids}`,
+    );
+  }
+}
