@@ -8,7 +8,8 @@
 //   2. the sandbox is started from the installed tarball's CLI (`studio-sandbox`), and smoke.mts runs against
 //      it: credits, an image generated and waited for with the poller, a PNG uploaded, both put on a new board,
 //      the board's cards read back;
-//   3. require.cjs require()s every package from CommonJS, and commonjs.cts's output runs.
+//   3. `npx studio --sandbox credits` runs the CLI's installed bin with no key;
+//   4. require.cjs require()s every package from CommonJS, and commonjs.cts's output runs.
 // Any failure stops the run with the step that failed and the output of the command. `--keep` leaves the
 // scratch project in place and prints its path.
 import { spawn } from "node:child_process";
@@ -147,6 +148,17 @@ async function main() {
       `uploaded file ${did.uploaded.fileId} as ${did.uploaded.imageId}; board ${did.board.id} ` +
       `(${did.board.conversationId}) lists both among ${did.board.cards} card(s)`,
   );
+
+  step = "npx studio --sandbox credits";
+  // The CLI's bin from the tarball, as a person runs it after `npm install @studio-kit/cli`: no key, its own sandbox.
+  const studio = run("npx", ["--no-install", "studio", "--sandbox", "credits", "--json"], {
+    cwd: project,
+    env: consumerEnv(),
+    timeout: STEP_TIMEOUT_MS,
+  });
+  const { available } = JSON.parse(studio.stdout);
+  if (typeof available !== "number") throw new Error(`studio credits --json printed no credits:\n${studio.stdout}`);
+  log(`npx studio --sandbox credits: ${available} credits available (the installed bin, its own sandbox)`);
 
   step = "require() from CommonJS";
   const required = JSON.parse(await runNode(project, ["require.cjs"]));

@@ -11,6 +11,7 @@ const expected = {
   "@studio-kit/poller/testing": "createManualClock",
   "@studio-kit/commands": "parseCommand",
   "@studio-kit/sandbox": "startSandboxServer",
+  "@studio-kit/cli": "runStudio",
 };
 
 for (const [specifier, name] of Object.entries(expected)) {
