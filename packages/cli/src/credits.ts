@@ -1,6 +1,7 @@
+import { creditsDecision } from "@studio-kit/commands";
 import type { CreditsBalance } from "@studio-kit/core";
 
-/** Every credit spendable now: the daily free allowance, the bonus and the balance (the order the API spends them). */
+/** Every credit spendable now, counted as the credits guard counts them (`@studio-kit/commands` creditsDecision). */
 export function spendable(credits: CreditsBalance): number {
-  return (credits.dailyFree?.remaining ?? 0) + (credits.bonusBalance ?? 0) + (credits.balance ?? 0);
+  return creditsDecision(null, credits, 0).available;
 }
