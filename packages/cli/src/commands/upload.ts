@@ -3,6 +3,7 @@ import type { Command } from "commander";
 import { boardForResults } from "../boards.js";
 import type { RunContext } from "../context.js";
 import { CliError } from "../errors.js";
+import { progressBoard } from "../progress.js";
 import { checkFiles } from "../upload/check.js";
 import { uploadBars } from "../upload/progress.js";
 import { type BoardEntry, reasonOf, uploadDocument, uploadText } from "../upload/report.js";
@@ -28,7 +29,7 @@ export function registerUpload(program: Command, run: RunContext): void {
       }
       const checked = await checkFiles(files);
       const { client, fetch } = await session();
-      const bars = uploadBars(printer.interactive, io.stderr, checked);
+      const bars = uploadBars(progressBoard(io, printer), checked);
       let outcomes: UploadOutcome[];
       try {
         outcomes = await sendFiles(client, checked, { bars, fetch, signal: io.signal });

@@ -1,8 +1,7 @@
-import cliProgress, { type SingleBar } from "cli-progress";
-import type { OutStream } from "../io.js";
+import type { ProgressBoard, ProgressLine } from "../progress.js";
 import { formatBytes } from "./sizes.js";
 
-/** The progress of a batch of uploads as a person sees it: one bar per file. */
+/** The progress of a batch of uploads as a person sees it: one line per file. */
 export interface UploadBars {
   /** Bytes of file `index` handed to the network so far (the upload package's `onProgress`). */
   progress(index: number, loaded: number): void;
@@ -14,60 +13,41 @@ export interface UploadBars {
   stop(): void;
 }
 
-const QUIET: UploadBars = { progress() {}, done() {}, failed() {}, stop() {} };
-
 /** Long paths keep their end, where the file's name is: `…/launch/teaser-final.mp4`. */
 const NAME_WIDTH = 40;
 const shorten = (file: string) => (file.length <= NAME_WIDTH ? file : `…${file.slice(-(NAME_WIDTH - 1))}`);
 
 /**
- * One cli-progress bar per file on `stream` (stderr), or nothing at all when `show` is false: the bars are for a
- * person at a terminal, never for a pipe, a log file or `--json` (conventions, "A command-line app").
+ * A line per file on the CLI's progress board (`progressBoard`: cli-progress on stderr, drawn only for a person at
+ * a terminal, never for a pipe, a log or `--json`), labelled with the file's name and its bytes sent.
  */
-export function uploadBars(
-  show: boolean,
-  stream: OutStream,
-  files: readonly { file: string; size: number }[],
-): UploadBars {
-  if (!show || files.length === 0) return QUIET;
-  const width = Math.max(...files.map(({ file }) => shorten(file).length));
-  const multibar = new cliProgress.MultiBar({
-    // cli-progress writes through readline's cursor moves, which need only write(), isTTY and columns.
-    stream: stream as NodeJS.WritableStream,
-    format: " {name}  {bar} {percentage}%  {sent} of {size}  {state}",
-    barCompleteChar: "█",
-    barIncompleteChar: "░",
-    barsize: 24,
-    hideCursor: true,
-    autopadding: true,
-    // The bin handles Ctrl-C (it aborts the uploads, which stops the bars); cli-progress must not exit on its own.
-    gracefulExit: false,
-  });
-  const bars: SingleBar[] = files.map(({ file, size }) =>
-    multibar.create(size, 0, {
-      name: shorten(file).padEnd(width),
-      sent: formatBytes(0),
-      size: formatBytes(size),
-      state: "",
-    }),
-  );
-  const sizes = files.map(({ size }) => size);
-  let stopped = false;
+export function uploadBars(board: ProgressBoard, files: readonly { file: string; size: number }[]): UploadBars {
+  const width = Math.max(0, ...files.map(({ file }) => shorten(file).length));
+  const label = (index: number, loaded: number, state = "") => {
+    const { file, size } = files[index] ?? { file: "", size: 0 };
+    const text = `${shorten(file).padEnd(width)}  ${formatBytes(loaded)} of ${formatBytes(size)}`;
+    return state ? `${text}  ${state}` : text;
+  };
+  const percent = (index: number, loaded: number) => {
+    const size = files[index]?.size ?? 0;
+    // Whole percents rounded down: a bar says 100% only once every byte is out.
+    return size > 0 ? Math.floor((100 * loaded) / size) : 0;
+  };
+  const sent = files.map(() => 0);
+  const lines: ProgressLine[] = files.map((_, index) => board.line(label(index, 0)));
   return {
     progress(index, loaded) {
-      bars[index]?.update(loaded, { sent: formatBytes(loaded) });
+      sent[index] = loaded;
+      lines[index]?.update(percent(index, loaded), label(index, loaded));
     },
     done(index) {
-      const size = sizes[index] ?? 0;
-      bars[index]?.update(size, { sent: formatBytes(size), state: "done" });
+      const size = files[index]?.size ?? 0;
+      lines[index]?.update(100, label(index, size, "done"));
     },
     failed(index, why) {
-      bars[index]?.update({ state: why });
+      const loaded = sent[index] ?? 0;
+      lines[index]?.update(percent(index, loaded), label(index, loaded, why));
     },
-    stop() {
-      if (stopped) return;
-      stopped = true;
-      multibar.stop();
-    },
+    stop: () => board.stop(),
   };
 }

@@ -8,8 +8,8 @@ export interface UploadedEntry {
   /** The path as given on the command line. */
   file: string;
   fileId: string;
-  /** The registered Image, Video or Audio as the platform returned it (`__typename`, `id`, ...). */
-  asset: UploadedAsset | null;
+  /** The registered Image, Video or Audio as the platform returned it (`__typename`, `id`, ...), without its URLs. */
+  asset: PrintedAsset | null;
   /** "image", "video" or "audio": the card kind `--board` places it as. */
   kind: string;
   contentType: string;
@@ -34,6 +34,19 @@ export interface UploadDocument {
   board?: BoardEntry;
 }
 
+/** An uploaded asset as printed: every field but its (signed) URLs. */
+export type PrintedAsset = Pick<UploadedAsset, "__typename" | "id"> & Record<string, unknown>;
+
+/**
+ * The asset without `url`, `downloadUrl`, `videoUrl`, ...: they are signed, and CLI output ends up in CI logs
+ * (decision 0011: no signed URL is printed; the printer's redaction would leave only a useless stub anyway).
+ */
+function withoutUrls(asset: UploadedAsset): PrintedAsset {
+  return Object.fromEntries(
+    Object.entries(asset).filter(([key]) => key !== "url" && !key.endsWith("Url")),
+  ) as PrintedAsset;
+}
+
 const kindOf = (asset: UploadedAsset | null, category: string) =>
   (asset?.__typename ?? (category === "VIDEO" ? "Video" : category === "AUDIO" ? "Audio" : "Image")).toLowerCase();
 
@@ -54,7 +67,15 @@ export function uploadDocument(outcomes: readonly UploadOutcome[], board?: Board
     const { file, contentType, category, size } = outcome.file;
     if ("result" in outcome) {
       const { fileId, asset } = outcome.result;
-      uploads.push({ file, fileId, asset, kind: kindOf(asset, category), contentType, category, size });
+      uploads.push({
+        file,
+        fileId,
+        asset: asset && withoutUrls(asset),
+        kind: kindOf(asset, category),
+        contentType,
+        category,
+        size,
+      });
     } else {
       failed.push({ file, code: codeOf(outcome.error), message: reasonOf(outcome.error) });
     }
