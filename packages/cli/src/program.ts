@@ -3,6 +3,7 @@ import { registerAssets } from "./commands/assets.js";
 import { registerBoards } from "./commands/boards.js";
 import { registerCatalog } from "./commands/catalog.js";
 import { registerCredits } from "./commands/credits.js";
+import { registerDoctor } from "./commands/doctor.js";
 import { registerGenerate } from "./commands/generate.js";
 import { registerStatus } from "./commands/status.js";
 import { registerUpload } from "./commands/upload.js";
@@ -48,6 +49,7 @@ export function createProgram(run: RunContext): Command {
     registerAssets,
     registerStatus,
     registerUpload,
+    registerDoctor,
   ]) {
     register(program, run);
   }
