@@ -131,6 +131,23 @@ describe("studio upload", () => {
     expect(proxy.count("UploadAudio")).toBe(1);
   });
 
+  it("when the cards cannot be made, the uploads are printed and exit 1 says they are not on the board", async () => {
+    const sandbox = await startTestSandbox();
+    const proxy = await startGraphqlProxy(sandbox.server.url, (operation) =>
+      operation === "CreateCanvasCards" ? { error: "The canvas is locked.", code: "FORBIDDEN" } : "forward",
+    );
+    const dir = folderWith({ "poster.png": PNG });
+    const ran = await studio(["upload", "poster.png", "--board", "Uploads"], {
+      env: { ...sandbox.env, STUDIO_BASE_URL: proxy.url },
+      cwd: dir,
+    });
+    expect(ran.code).toBe(1);
+    expect(ran.stdout).toMatch(/^poster\.png\s+image\s+img_/m);
+    expect(ran.stderr).toContain('The uploads are in the library but not on board "Uploads": ');
+    expect(ran.stderr).toContain("The canvas is locked.");
+    expect(proxy.count("CreateCanvasCards")).toBe(1);
+  });
+
   it("Ctrl-C while a file is being signed stops the run with exit 130 and registers nothing", async () => {
     const sandbox = await startTestSandbox();
     const proxy = await startGraphqlProxy(sandbox.server.url, (operation) =>
@@ -145,8 +162,9 @@ describe("studio upload", () => {
     child.kill("SIGINT");
     const ran = await done;
     expect(ran.code).toBe(130);
-    expect(ran.stderr).toContain("studio: stopped: 0 of 1 files uploaded.");
-    expect(ran.stderr).toContain("poster.png: the upload was aborted by the caller; nothing was registered.");
+    expect(ran.stderr).toContain(
+      `studio: stopped.\nNo file was uploaded:\n${join(dir, "poster.png")}: the upload was aborted by the caller; nothing was registered.`,
+    );
     expect(sandbox.operations().UploadImage ?? 0).toBe(0);
   });
 });

@@ -6,7 +6,7 @@ import { CliError } from "../errors.js";
 import { progressBoard } from "../progress.js";
 import { checkFiles } from "../upload/check.js";
 import { uploadBars } from "../upload/progress.js";
-import { type BoardEntry, reasonOf, uploadDocument, uploadText } from "../upload/report.js";
+import { type BoardEntry, shortfall, uploadDocument, uploadText } from "../upload/report.js";
 import { sendFiles, type UploadOutcome } from "../upload/send.js";
 
 /**
@@ -52,22 +52,9 @@ export function registerUpload(program: Command, run: RunContext): void {
       const doc = uploadDocument(outcomes, board);
       // What was uploaded is printed even when something failed, so a script still gets its asset ids.
       printer.result(doc, () => uploadText(doc));
-      const failures = doc.failed.map((failure) => `${failure.file}: ${failure.message}`);
-      if (io.signal?.aborted) {
-        throw new CliError(
-          "interrupted",
-          `stopped: ${doc.uploads.length} of ${checked.length} files uploaded.${failures.length ? `\n${failures.join("\n")}` : ""}`,
-        );
-      }
-      if (boardError !== undefined) {
-        failures.push(`The uploads are in the library but not on board "${boardTitle}": ${reasonOf(boardError)}`);
-      }
-      if (failures.length) {
-        const head = doc.uploads.length
-          ? `${doc.uploads.length} of ${checked.length} files uploaded; these were not:`
-          : "Nothing was uploaded:";
-        throw new CliError("failed", `${head}\n${failures.join("\n")}`);
-      }
+      const missing = shortfall(doc, checked.length, { title: boardTitle, error: boardError });
+      if (io.signal?.aborted) throw new CliError("interrupted", ["stopped.", ...missing].join("\n"));
+      if (missing.length) throw new CliError("failed", missing.join("\n"));
     });
 }
 

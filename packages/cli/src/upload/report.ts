@@ -103,3 +103,28 @@ export function uploadText(doc: UploadDocument): string {
   }
   return lines.join("\n");
 }
+
+/**
+ * What did not happen, one line each for the error on stderr: the files that were not uploaded and why, and the
+ * board the uploads did not reach. Empty when everything was done.
+ */
+export function shortfall(
+  doc: UploadDocument,
+  total: number,
+  board: { title?: string | undefined; error?: unknown },
+): string[] {
+  const lines: string[] = [];
+  if (doc.failed.length) {
+    lines.push(
+      doc.uploads.length
+        ? `${doc.uploads.length} of ${total} files uploaded; these were not:`
+        : "No file was uploaded:",
+      ...doc.failed.map((failure) => `${failure.file}: ${failure.message}`),
+    );
+  }
+  if (board.title && !doc.board && doc.uploads.length) {
+    const why = board.error === undefined ? "" : `: ${reasonOf(board.error)}`;
+    lines.push(`The uploads are in the library but not on board "${board.title}"${why}`);
+  }
+  return lines;
+}
