@@ -42,12 +42,15 @@ describe("results as fast as Slack allows", () => {
     // Per channel, results went out in the order the bot saw their generations finish.
     const logged = (message: string) =>
       bot?.logs.map((line) => JSON.parse(line)).filter((line) => line.msg === message) ?? [];
-    for (const channel of Object.keys(jobs)) {
-      const finished = logged("generation finished").filter((line) => line.channel === channel);
-      const delivered = logged("result delivered").filter((line) => line.channel === channel);
-      expect(finished).toHaveLength(jobs[channel as keyof typeof jobs]);
-      expect(delivered.map((line) => line.job)).toEqual(finished.map((line) => line.job));
-    }
+    // The bot logs "result delivered" once Slack's answer is back, a moment after slack-sim recorded the call.
+    await eventually(() => {
+      for (const channel of Object.keys(jobs)) {
+        const finished = logged("generation finished").filter((line) => line.channel === channel);
+        const delivered = logged("result delivered").filter((line) => line.channel === channel);
+        expect(finished).toHaveLength(jobs[channel as keyof typeof jobs]);
+        expect(delivered.map((line) => line.job)).toEqual(finished.map((line) => line.job));
+      }
+    });
     // And each result went out once, to its own job's conversation.
     for (const [channel, count] of Object.entries(jobs)) {
       const prompts = finals.filter((call) => call.args.channel === channel).map(promptOf);
