@@ -12,6 +12,8 @@ export {
   UploadTransferError,
   UploadValidationError,
 } from "./errors.js";
+export type { InspectedUpload } from "./inspect.js";
+export { inspectUpload } from "./inspect.js";
 export type {
   ByteStream,
   TransferWay,

@@ -24,7 +24,7 @@ const FILE_PROBLEMS: Readonly<Record<string, string>> = {
 
 /**
  * Why a file cannot be uploaded and what to do, in one line that follows its name (`notes.txt: ...`): a
- * file-system error by its code, an upload rule by the `UploadError` code `validateUpload` threw.
+ * file-system error by its code, an upload rule by the `UploadError` code `inspectUpload` threw.
  */
 export function refusal(error: unknown): string {
   if (error instanceof UploadError) return ruleRefusal(error);
@@ -42,6 +42,8 @@ function ruleRefusal(error: UploadError): string {
         `${formatBytes(error.size ?? 0)} is over the upload limit of ${formatBytes(MAX_UPLOAD_BYTES)}; ` +
         "send a shorter or more compressed file."
       );
+    case "CONTENT_TYPE_UNKNOWN":
+      return `cannot tell its type from its bytes or its name; upload ${FORMATS}, named with its extension.`;
     case "UNSUPPORTED_CONTENT_TYPE":
       if (!error.contentType) {
         return `cannot tell its type from its bytes or its name; upload ${FORMATS}, named with its extension.`;
