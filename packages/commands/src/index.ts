@@ -35,3 +35,4 @@ export type {
   VoiceCommand,
 } from "./types.js";
 export { COMMAND_WORDS, isGeneration } from "./types.js";
+export { imageVariables, musicVariables, videoVariables, voiceVariables } from "./variables.js";

@@ -1,3 +1,4 @@
+import { musicVariables, voiceVariables } from "@studio-kit/commands";
 import { GenerateMusicTrackDocument, GenerateVoiceoverDocument } from "@studio-kit/operations";
 import { whatIsAsked } from "../messages/describe.js";
 import { failedMessage } from "../messages/errors.js";
@@ -18,19 +19,12 @@ export const audioJob: JobKindHandler<"audio"> = {
       }
       ({ generateMusicTrack: queued } = await deps.studio.request(GenerateMusicTrackDocument, {
         workspaceId,
-        provider,
-        prompt: command.prompt,
-        lyrics: command.lyrics ?? null,
-        instrumental: command.instrumental ? true : null,
-        minDurationSeconds: command.minDuration ?? null,
-        maxDurationSeconds: command.maxDuration ?? null,
+        ...musicVariables(command, provider),
       }));
     } else {
       ({ generateVoiceover: queued } = await deps.studio.request(GenerateVoiceoverDocument, {
         workspaceId,
-        script: command.script,
-        voiceId: command.voice ?? null,
-        language: command.language ?? null,
+        ...voiceVariables(command),
       }));
     }
     if (!queued?.success || !queued.audioId) return { accepted: false, message: audioJob.failed(job) };

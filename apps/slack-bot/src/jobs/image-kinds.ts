@@ -1,7 +1,7 @@
+import { imageVariables } from "@studio-kit/commands";
 import { generateImages } from "@studio-kit/core";
 import type { PolledImage } from "@studio-kit/poller";
 import type { BotDeps } from "../deps.js";
-import { DEFAULT_RATIO } from "../flows/defaults.js";
 import { pushResults } from "../flows/result-board.js";
 import type { ResultFile, UploadedFiles } from "../flows/result-files.js";
 import { editFailedMessage, editProgressMessage, type ImageEditKind } from "../messages/actions.js";
@@ -55,15 +55,7 @@ export const imageJob: JobKindHandler<"image"> = {
   progress: (job) => progressMessage({ user: job.user, command: job.request.command }),
   async send(deps, job) {
     const { command } = job.request;
-    const queued = await generateImages(deps.studio, {
-      prompt: command.prompt,
-      aspectRatio: command.ratio ?? DEFAULT_RATIO,
-      count: command.count ?? 1,
-      model: command.model ?? null,
-      quality: command.quality ?? null,
-      resolution: command.resolution ?? null,
-      presetSlugs: command.presets.length ? command.presets : null,
-    });
+    const queued = await generateImages(deps.studio, imageVariables(command));
     return { accepted: true, ids: queued.map((image) => image.id) };
   },
   async follow(deps, job, onPercent): Promise<Finished> {

@@ -1,7 +1,7 @@
+import { videoVariables } from "@studio-kit/commands";
 import { GenerateVideoDocument, GenerateVideoFormatVariantDocument } from "@studio-kit/operations";
 import type { PolledVideo } from "@studio-kit/poller";
 import type { BotDeps } from "../deps.js";
-import { DEFAULT_VIDEO_RATIO } from "../flows/defaults.js";
 import { pushResults } from "../flows/result-board.js";
 import { videoFormatFailedMessage, videoFormatProgressMessage } from "../messages/actions.js";
 import { whatIsAsked } from "../messages/describe.js";
@@ -56,13 +56,7 @@ export const videoJob: JobKindHandler<"video"> = {
     const { command } = job.request;
     const { generateVideo } = await deps.studio.request(GenerateVideoDocument, {
       workspaceId: await deps.studio.workspaceId(),
-      prompt: command.prompt,
-      aspectRatio: command.ratio ?? DEFAULT_VIDEO_RATIO,
-      model: command.model ?? null,
-      duration: command.duration ?? null,
-      resolution: command.resolution ?? null,
-      generateAudio: command.audio ? true : null,
-      presetSlugs: command.presets.length ? command.presets : null,
+      ...videoVariables(command),
     });
     const id = generateVideo?.video?.id;
     if (!generateVideo?.success || !id) return { accepted: false, message: videoJob.failed(job) };

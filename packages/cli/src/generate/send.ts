@@ -1,4 +1,10 @@
-import { DEFAULT_RATIOS, type GenerationCommand } from "@studio-kit/commands";
+import {
+  type GenerationCommand,
+  imageVariables,
+  musicVariables,
+  videoVariables,
+  voiceVariables,
+} from "@studio-kit/commands";
 import { generateImages, type StudioClient } from "@studio-kit/core";
 import { GenerateMusicTrackDocument, GenerateVideoDocument, GenerateVoiceoverDocument } from "@studio-kit/operations";
 import { CliError } from "../errors.js";
@@ -17,34 +23,19 @@ const refused = (what: string) =>
 /**
  * Sends the one generation mutation of a checked command. It is sent once: the core client never retries a
  * generation mutation (a retry after the server may have applied it would spend twice), and nor does this.
- * The variables follow the bot's (apps/slack-bot/src/jobs/*-kind*.ts): the same defaults, nulls for options not
- * given so the API picks the model's defaults.
+ * The variables are the ones every app sends (`@studio-kit/commands`: the same defaults as the bot's).
  */
 export async function sendGeneration(client: StudioClient, { command, catalog, model }: Cleared): Promise<Queued> {
   const workspaceId = await client.workspaceId();
   switch (command.kind) {
     case "image": {
-      const images = await generateImages(client, {
-        prompt: command.prompt,
-        aspectRatio: command.ratio ?? DEFAULT_RATIOS.image,
-        count: command.count ?? 1,
-        model: command.model ?? null,
-        quality: command.quality ?? null,
-        resolution: command.resolution ?? null,
-        presetSlugs: command.presets.length ? command.presets : null,
-      });
+      const images = await generateImages(client, imageVariables(command));
       return { kind: "image", ids: images.map((image) => image.id) };
     }
     case "video": {
       const { generateVideo } = await client.request(GenerateVideoDocument, {
         workspaceId,
-        prompt: command.prompt,
-        aspectRatio: command.ratio ?? DEFAULT_RATIOS.video,
-        model: command.model ?? null,
-        duration: command.duration ?? null,
-        resolution: command.resolution ?? null,
-        generateAudio: command.audio ? true : null,
-        presetSlugs: command.presets.length ? command.presets : null,
+        ...videoVariables(command),
       });
       const id = generateVideo?.video?.id;
       if (!generateVideo?.success || !id) throw refused("video");
@@ -56,12 +47,7 @@ export async function sendGeneration(client: StudioClient, { command, catalog, m
       if (!provider) throw new CliError("failed", "No music model is available right now. Nothing was generated.");
       const { generateMusicTrack } = await client.request(GenerateMusicTrackDocument, {
         workspaceId,
-        provider,
-        prompt: command.prompt,
-        lyrics: command.lyrics ?? null,
-        instrumental: command.instrumental ? true : null,
-        minDurationSeconds: command.minDuration ?? null,
-        maxDurationSeconds: command.maxDuration ?? null,
+        ...musicVariables(command, provider),
       });
       if (!generateMusicTrack?.success || !generateMusicTrack.audioId) throw refused("music track");
       return { kind: "audio", ids: [generateMusicTrack.audioId] };
@@ -69,9 +55,7 @@ export async function sendGeneration(client: StudioClient, { command, catalog, m
     case "voice": {
       const { generateVoiceover } = await client.request(GenerateVoiceoverDocument, {
         workspaceId,
-        script: command.script,
-        voiceId: command.voice ?? null,
-        language: command.language ?? null,
+        ...voiceVariables(command),
       });
       if (!generateVoiceover?.success || !generateVoiceover.audioId) throw refused("voiceover");
       return { kind: "audio", ids: [generateVoiceover.audioId] };
