@@ -9,8 +9,8 @@ import { addGenerationOptions, flagValues } from "../generate/options.js";
 import { prepare } from "../generate/prepare.js";
 import { type Queued, sendGeneration, whatIsAsked } from "../generate/send.js";
 import { waitForAll } from "../generate/wait.js";
-import { publicRecord, type RecordState } from "../poll-once.js";
 import { progressBoard } from "../progress.js";
+import { publicRecord, type RecordState } from "../records.js";
 import { table } from "../table.js";
 
 const ABOUT: Record<GenerationKind, { argument: string; description: string }> = {

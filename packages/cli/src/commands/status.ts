@@ -1,7 +1,8 @@
 import { type Command, Option } from "commander";
 import type { RunContext } from "../context.js";
 import { CliError } from "../errors.js";
-import { pollOnce, publicRecord, type RecordKind, type RecordState } from "../poll-once.js";
+import { pollOnce } from "../poll-once.js";
+import { publicRecord, type RecordKind, type RecordState } from "../records.js";
 import { table } from "../table.js";
 
 /** `studio status <id>...`: one poll of each id (images, videos or audio), in the order given. */

@@ -5,7 +5,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { CliError } from "../errors.js";
-import type { RecordState } from "../poll-once.js";
+import type { RecordState } from "../records.js";
 
 const EXTENSIONS: Record<string, string> = {
   "image/png": "png",

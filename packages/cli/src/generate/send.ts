@@ -8,7 +8,7 @@ import {
 import { generateImages, type StudioClient } from "@studio-kit/core";
 import { GenerateMusicTrackDocument, GenerateVideoDocument, GenerateVoiceoverDocument } from "@studio-kit/operations";
 import { CliError } from "../errors.js";
-import type { RecordKind } from "../poll-once.js";
+import type { RecordKind } from "../records.js";
 import type { Cleared } from "./prepare.js";
 
 /** What a generation mutation returned: the QUEUED records' ids and how to poll them. */

@@ -1,35 +1,9 @@
-import type { PolledAudio, PolledImage, PolledVideo, Poller } from "@studio-kit/poller";
-import type { RecordState } from "../poll-once.js";
+import type { PolledImage, Poller } from "@studio-kit/poller";
 import type { ProgressBoard } from "../progress.js";
+import { fromAudio, fromImage, fromVideo, type RecordState } from "../records.js";
 import type { Queued } from "./send.js";
 
 const percentOf = (record: { progress?: number | null }) => record.progress ?? 0;
-
-const fromImage = (image: PolledImage): RecordState => ({
-  id: image.id,
-  kind: "image",
-  status: image.status ?? "UNKNOWN",
-  progress: image.progress ?? null,
-  errorMessage: image.errorMessage ?? null,
-  downloadUrl: image.downloadUrl ?? image.url ?? null,
-  prompt: image.prompt,
-});
-const fromVideo = (video: PolledVideo): RecordState => ({
-  id: video.id,
-  kind: "video",
-  status: video.status ?? "UNKNOWN",
-  progress: video.progress ?? null,
-  errorMessage: video.errorMessage ?? null,
-  downloadUrl: video.downloadUrl ?? video.videoUrl ?? null,
-});
-const fromAudio = (audio: PolledAudio): RecordState => ({
-  id: audio.audioId,
-  kind: "audio",
-  status: audio.status ?? "UNKNOWN",
-  progress: audio.progress ?? null,
-  errorMessage: audio.errorMessage ?? null,
-  downloadUrl: audio.audio?.downloadUrl ?? audio.audio?.url ?? null,
-});
 
 type Wait = { signal?: AbortSignal | undefined; onUpdate: (record: { progress?: number | null }) => void };
 
