@@ -4,11 +4,21 @@ import { describe, expect, it } from "vitest";
 import { runStudio } from "../src/index.js";
 import { startTestSandbox } from "./support/studio.js";
 
-function streams(terminal: boolean) {
-  const out = { text: "", isTTY: terminal, write: (chunk: string) => ((out.text += chunk), true) };
-  const err = { text: "", isTTY: terminal, columns: 100, write: (chunk: string) => ((err.text += chunk), true) };
-  return { out, err };
+/** A stream that keeps what is written, and says whether it is a terminal. */
+function capture(terminal: boolean) {
+  const stream = {
+    text: "",
+    isTTY: terminal,
+    columns: 100,
+    write(chunk: string) {
+      stream.text += chunk;
+      return true;
+    },
+  };
+  return stream;
 }
+
+const streams = (terminal: boolean) => ({ out: capture(terminal), err: capture(terminal) });
 
 describe("on a terminal", () => {
   it("draws a progress bar per generation on stderr while waiting; piped, stderr holds only the queued line", async () => {
