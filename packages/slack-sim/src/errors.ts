@@ -6,6 +6,7 @@ export type SlackSimErrorCode =
   | "view_not_found"
   | "action_not_found"
   | "event_not_found"
+  | "thread_not_found"
   | "not_started";
 
 /**

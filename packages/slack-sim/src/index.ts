@@ -1,5 +1,13 @@
 // @studio-kit/slack-sim: a local stand-in for Slack that drives a real Bolt app over HTTP.
 
+export type {
+  AssistantContextInput,
+  AssistantMessageInput,
+  ChangeAssistantContextInput,
+  OpenAssistantInput,
+  OpenAssistantResult,
+} from "./actions/assistant.js";
+export { ASSISTANT_THREAD_ROOT_TEXT } from "./actions/assistant.js";
 export type { CloseViewInput, CloseViewResult } from "./actions/close-view.js";
 export type { CommandInput, CommandResult } from "./actions/command.js";
 export type { Delivery } from "./actions/deliver.js";
@@ -7,6 +15,8 @@ export type { EventResult, MessageInput } from "./actions/events.js";
 export type { ClickInput, InteractionResult, SubmitInput, SubmitResult } from "./actions/interactions.js";
 export type { SuggestedOption, SuggestInput, SuggestResult } from "./actions/suggest.js";
 export { DEFAULT_MIN_QUERY_LENGTH } from "./actions/suggest.js";
+export { ASSISTANT_LIMITS } from "./api/assistant.js";
+export { STATUS_TIMEOUT_MS } from "./assistant-state.js";
 export type { SlackSimErrorCode } from "./errors.js";
 export { SlackSimError } from "./errors.js";
 export type { ChannelBucket, RateLimit, RateLimitTable } from "./rate-limits.js";
@@ -18,10 +28,13 @@ export type { SlackSim, SlackSimOptions } from "./sim.js";
 export { createSlackSim } from "./sim.js";
 export { RESPONSE_URL_LIMITS, SIM_WORKSPACE, TRIGGER_LIFETIME_MS } from "./state.js";
 export type {
+  AssistantContext,
+  AssistantPrompt,
   Block,
   Fault,
   MessageMetadata,
   SharedFileInput,
+  SimAssistantThread,
   SimCall,
   SimChannel,
   SimDownload,
@@ -29,6 +42,7 @@ export type {
   SimMessage,
   SimUser,
   SimView,
+  SuggestedPrompts,
   View,
 } from "./types.js";
 export type { Validation } from "./validate.js";

@@ -41,12 +41,17 @@ export const SLACK_RATE_TIERS: Readonly<Record<string, "Tier 2" | "Tier 3" | "Ti
   "usergroups.users.list": "Tier 2",
   "files.getUploadURLExternal": "Tier 4",
   "files.completeUploadExternal": "Tier 4",
+  "assistant.threads.setStatus": "Special",
+  "assistant.threads.setSuggestedPrompts": "Tier 4",
+  "assistant.threads.setTitle": "Tier 4",
 };
 
 /**
  * The limits `createSlackSim({ rateLimits: true })` enforces: Tier 2 20/min, Tier 3 50/min, Tier 4 100/min (Slack's
  * floors: "20+", "50+", "100+"), auth.test 100/min, chat.postMessage 1/s per channel with a burst of 3.
  * conversations.history/replies are Tier 3 for internal apps; Slack allows far less to some distributed apps.
+ * assistant.threads.setStatus is "Special" with no published number: the sim gives it Tier 4's 100/min, as it does
+ * auth.test.
  */
 export const SLACK_RATE_LIMITS: Readonly<RateLimitTable> = {
   "auth.test": 100,
@@ -67,6 +72,9 @@ export const SLACK_RATE_LIMITS: Readonly<RateLimitTable> = {
   "usergroups.users.list": 20,
   "files.getUploadURLExternal": 100,
   "files.completeUploadExternal": 100,
+  "assistant.threads.setStatus": 100,
+  "assistant.threads.setSuggestedPrompts": 100,
+  "assistant.threads.setTitle": 100,
 };
 
 /** The rolling window of the per-minute limits. */

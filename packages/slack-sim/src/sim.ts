@@ -1,3 +1,12 @@
+import {
+  type AssistantMessageInput,
+  type ChangeAssistantContextInput,
+  type OpenAssistantInput,
+  type OpenAssistantResult,
+  sendAssistantContextChanged,
+  sendAssistantMessage,
+  sendAssistantOpened,
+} from "./actions/assistant.js";
 import { type CloseViewInput, type CloseViewResult, sendViewClosed } from "./actions/close-view.js";
 import { type CommandInput, type CommandResult, sendCommand } from "./actions/command.js";
 import type { DeliveryContext } from "./actions/deliver.js";
@@ -18,6 +27,7 @@ import {
   sendSubmit,
 } from "./actions/interactions.js";
 import { type SuggestInput, type SuggestResult, sendSuggestion } from "./actions/suggest.js";
+import { threadRecord, threadSnapshot } from "./assistant-state.js";
 import { SlackSimError } from "./errors.js";
 import { createHandler } from "./handler.js";
 import { createRateLimiter, type RateLimitTable, resolveRateLimits, SLACK_RATE_LIMITS } from "./rate-limits.js";
@@ -25,7 +35,18 @@ import { type RateStats, rateStats } from "./rate-stats.js";
 import { type SimServer, startServer } from "./server.js";
 import type { SlackRetry } from "./signing.js";
 import { channelOf, createState, dmIdOf, isTopLevel } from "./state.js";
-import type { Fault, SimCall, SimChannel, SimDownload, SimFile, SimMessage, SimUser, SimView, View } from "./types.js";
+import type {
+  Fault,
+  SimAssistantThread,
+  SimCall,
+  SimChannel,
+  SimDownload,
+  SimFile,
+  SimMessage,
+  SimUser,
+  SimView,
+  View,
+} from "./types.js";
 
 /** How to build a sim. */
 export interface SlackSimOptions {
@@ -74,11 +95,31 @@ export interface SlackSim {
   suggest(input: SuggestInput): Promise<SuggestResult>;
   /** Closes a modal (or the stack, `all`); `view_closed` goes to the app when the view set `notify_on_close`. */
   closeView(input: CloseViewInput): Promise<CloseViewResult>;
+  /**
+   * The person opens the bot's AI assistant container: a new thread in their DM with the bot (`dm(user)`), rooted
+   * on Slack's `assistant_app_thread` message, then `assistant_thread_started` with `context` (`channelId`,
+   * `teamId` (default the sim's team), `enterpriseId`).
+   */
+  openAssistant(input: OpenAssistantInput): Promise<OpenAssistantResult>;
+  /** The person, with their assistant thread open, moves elsewhere in Slack: `assistant_thread_context_changed`. */
+  changeAssistantContext(input: ChangeAssistantContextInput): Promise<EventResult>;
+  /**
+   * The person types in their assistant thread: their message, then a `message` event with `channel_type: "im"`
+   * and `thread_ts` (what Bolt's Assistant routes to `userMessage`); `files` as in `message()`.
+   */
+  assistantMessage(input: AssistantMessageInput): Promise<EventResult>;
 
   /** Top-level messages of a channel in order (thread replies are under `thread`); `as` hides others' ephemerals. */
   conversation(channel: string, options?: { as?: string }): SimMessage[];
   /** A thread: its parent, then the replies in order. */
   thread(channel: string, ts: string, options?: { as?: string }): SimMessage[];
+  /**
+   * What the person sees of a thread's assistant state: the status line, its loading messages, the title, the
+   * suggested prompts, and every status set in order ("" for each clear: an empty status, an app reply in the
+   * thread, Slack's two-minute timeout on the sim's clock). Undefined for a thread that is neither an assistant
+   * thread nor had a status set.
+   */
+  assistantThread(channel: string, threadTs: string): SimAssistantThread | undefined;
   /** Open modals, oldest first. */
   views(user?: string): SimView[];
   home(user: string): View | undefined;
@@ -203,6 +244,9 @@ export function createSlackSim(options: SlackSimOptions): SlackSim {
     submitView: (input) => track(sendSubmit(context, input)),
     suggest: (input) => track(sendSuggestion(context, input)),
     closeView: (input) => track(sendViewClosed(context, input)),
+    openAssistant: (input) => track(sendAssistantOpened(context, events, input)),
+    changeAssistantContext: (input) => track(sendAssistantContextChanged(context, events, input)),
+    assistantMessage: (input) => track(sendAssistantMessage(context, events, input)),
     conversation: (channel, { as } = {}) =>
       state.messages
         .filter((m) => m.channel === channel && isTopLevel(m))
@@ -213,6 +257,10 @@ export function createSlackSim(options: SlackSimOptions): SlackSim {
         .filter((m) => m.channel === channel && (m.ts === ts || m.threadTs === ts))
         .filter(visible(as))
         .map(copy),
+    assistantThread: (channel, threadTs) => {
+      const record = threadRecord(state, channelOf(state, channel)?.id ?? channel, threadTs);
+      return record && threadSnapshot(record);
+    },
     views: (user) =>
       [...state.views.values()].filter((v) => v.open && (!user || v.user === user)).map((v) => structuredClone(v)),
     home: (user) => structuredClone(state.homes.get(user)),

@@ -1,3 +1,4 @@
+import type { AssistantThreadRecord } from "./assistant-state.js";
 import type { Fault, SimCall, SimChannel, SimDownload, SimFile, SimMessage, SimUser, SimView, View } from "./types.js";
 
 /** The workspace the sim pretends to be. Exported as `SIM_WORKSPACE` so tests can name its ids. */
@@ -51,6 +52,8 @@ export interface SimState {
   downloads: SimDownload[];
   /** User groups (`S...`) and their members, set by `setUserGroup`. */
   userGroups: Map<string, string[]>;
+  /** Threads with assistant state (opened in the assistant container, or given a status), by channel and ts. */
+  assistantThreads: Map<string, AssistantThreadRecord>;
   /** A fresh id: `prefix` + a counter, readable in test output. */
   nextId(prefix: string): string;
   /** A fresh message ts, unique and increasing like Slack's `seconds.micro`. */
@@ -75,6 +78,7 @@ export function createState(now: () => number, channels: SimChannel[], users: Si
     files: new Map(),
     downloads: [],
     userGroups: new Map(),
+    assistantThreads: new Map(),
     nextId(prefix) {
       counter += 1;
       return `${prefix}${String(counter).padStart(6, "0")}`;

@@ -70,6 +70,8 @@ export interface SimMessage {
   files: SimFile[];
   /** The `metadata` the bot posted with the message (`chat.postMessage` / `chat.update`). */
   metadata?: MessageMetadata;
+  /** Slack's message subtype, when it has one: `assistant_app_thread` for the root of an assistant thread. */
+  subtype?: string;
 }
 
 /** A modal on someone's screen, or one that was closed. */
@@ -110,4 +112,40 @@ export interface SimUser {
   id: string;
   name: string;
   realName: string;
+}
+
+/** Where the person was in Slack when they used the assistant: Slack's `assistant_thread.context`. */
+export interface AssistantContext {
+  channel_id?: string;
+  team_id?: string;
+  enterprise_id?: string | null;
+}
+
+/** One suggested prompt: the button's `title`, and the `message` sent when the person picks it. */
+export interface AssistantPrompt {
+  title: string;
+  message: string;
+}
+
+/** What `assistant.threads.setSuggestedPrompts` set: up to 4 prompts, and the list's optional title. */
+export interface SuggestedPrompts {
+  title?: string;
+  prompts: AssistantPrompt[];
+}
+
+/** What the person sees of a thread's assistant state (`sim.assistantThread`). */
+export interface SimAssistantThread {
+  /** The status line now ("" when none). */
+  status: string;
+  /** The loading messages Slack rotates through while the status shows. */
+  loadingMessages?: string[];
+  /** The thread's title in the DM's history (`assistant.threads.setTitle`). */
+  title?: string;
+  suggestedPrompts?: SuggestedPrompts;
+  /** Every status set, in order; "" for each clear (an empty status, an app reply, Slack's 2-minute timeout). */
+  statusHistory: string[];
+  /** The person whose assistant thread it is; absent for a channel thread that only had a status set. */
+  user?: string;
+  /** Where the person was, as last sent to the app. */
+  context?: AssistantContext;
 }

@@ -46,7 +46,13 @@ function envelope(context: DeliveryContext, event: Record<string, unknown>): { e
   return { eventId, body };
 }
 
-async function send(context: DeliveryContext, log: EventLog, event: Record<string, unknown>, options: SendOptions) {
+/** Wraps `event` in an Events API envelope, keeps it for `redeliver`, signs it and sends it to the app. */
+export async function sendEvent(
+  context: DeliveryContext,
+  log: EventLog,
+  event: Record<string, unknown>,
+  options: SendOptions,
+): Promise<EventResult> {
   const { eventId, body } = envelope(context, event);
   log.set(eventId, body);
   const result = await deliver(context, body, JSON_TYPE, options.signature ? { signature: options.signature } : {});
@@ -102,7 +108,7 @@ export async function sendMessageEvent(
     ...(mention ? {} : { channel_type: channel.id.startsWith("D") ? "im" : "channel" }),
     ...(input.threadTs ? { thread_ts: input.threadTs } : {}),
   };
-  return { ...(await send(context, log, event, input)), ts: message.ts };
+  return { ...(await sendEvent(context, log, event, input)), ts: message.ts };
 }
 
 /** `app_home_opened` for the Home tab, carrying the published view when there is one. */
@@ -116,7 +122,7 @@ export async function sendHomeOpened(context: DeliveryContext, log: EventLog, us
     event_ts: context.state.nextTs(),
     ...(home ? { view: { id: `VH${user}`, ...home } } : {}),
   };
-  return send(context, log, event, {});
+  return sendEvent(context, log, event, {});
 }
 
 /** Resends an event exactly as first sent, with Slack's retry headers (`X-Slack-Retry-Num`, `-Reason`). */

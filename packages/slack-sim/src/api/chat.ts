@@ -1,3 +1,4 @@
+import { appRepliedInThread } from "../assistant-state.js";
 import { fileObject } from "../shared-files.js";
 import { channelOf, filesOf, findMessage, SIM_WORKSPACE, type SimState } from "../state.js";
 import type { MessageMetadata, SimFile, SimMessage } from "../types.js";
@@ -20,6 +21,7 @@ export function messageJson(message: SimMessage, options: MessageJsonOptions = {
   const { metadata = true, baseUrl } = options;
   return {
     type: "message",
+    ...(message.subtype ? { subtype: message.subtype } : {}),
     user: message.user,
     ...(message.fromBot ? { bot_id: SIM_WORKSPACE.botId, app_id: SIM_WORKSPACE.appId } : {}),
     text: message.text,
@@ -126,6 +128,8 @@ export function postMessage(state: SimState, args: Args): ApiResult {
     ...(metadata ? { metadata } : {}),
   };
   state.messages.push(message);
+  // A reply in a thread clears the status the app set there ("is thinking..."), as Slack does.
+  if (threadTs) appRepliedInThread(state, channel.id, threadTs);
   return { ok: true, channel: channel.id, ts: message.ts, message: messageJson(message) };
 }
 

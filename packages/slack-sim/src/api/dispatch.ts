@@ -1,6 +1,7 @@
 import type { RateLimiter } from "../rate-limits.js";
 import type { SimState } from "../state.js";
 import { type ApiResult, type Args, fail, readArgs, redact, str } from "./args.js";
+import * as assistant from "./assistant.js";
 import * as chat from "./chat.js";
 import * as directory from "./directory.js";
 import * as files from "./files.js";
@@ -30,6 +31,9 @@ export const METHODS: Record<string, Method> = {
   "usergroups.users.list": usergroups.usersList,
   "files.getUploadURLExternal": files.getUploadURLExternal,
   "files.completeUploadExternal": files.completeUploadExternal,
+  "assistant.threads.setStatus": assistant.setStatus,
+  "assistant.threads.setSuggestedPrompts": assistant.setSuggestedPrompts,
+  "assistant.threads.setTitle": assistant.setTitle,
 };
 
 const answer = (body: ApiResult, status = 200, headers: Record<string, string> = {}): Response =>

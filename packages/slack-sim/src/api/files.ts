@@ -1,3 +1,4 @@
+import { appRepliedInThread } from "../assistant-state.js";
 import { mimetypeOf } from "../mime.js";
 import { channelOf, findMessage, SIM_WORKSPACE, type SimState } from "../state.js";
 import type { SimFile, SimMessage } from "../types.js";
@@ -73,6 +74,8 @@ export function completeUploadExternal(state: SimState, args: Args): ApiResult {
       ...(threadTs ? { threadTs } : {}),
     };
     state.messages.push(message);
+    // Files shared into a thread are the app's reply there: Slack clears the thread's status.
+    if (threadTs) appRepliedInThread(state, channel.id, threadTs);
   }
   for (const file of files) {
     state.uploads.delete(file.id);

@@ -1,0 +1,109 @@
+import type { SimState } from "./state.js";
+import type { AssistantContext, SimAssistantThread, SuggestedPrompts } from "./types.js";
+
+// What a person sees of an AI assistant thread besides its messages: the status line under it ("<App> is
+// thinking..."), the suggested prompts and the thread's title in the DM's history. Slack documents that the status
+// is cleared when the app replies in the thread, by an empty `status`, and after two minutes without a message
+// (https://docs.slack.dev/reference/methods/assistant.threads.setStatus). The sim applies the timeout lazily, on
+// its own clock, whenever the thread is read or changed, so the clear lands in `statusHistory` in its place.
+
+/** Slack removes a thread's status two minutes after it was set when the app has not replied since. */
+export const STATUS_TIMEOUT_MS = 120_000;
+
+/** The sim's record of one thread's assistant state. */
+export interface AssistantThreadRecord {
+  channel: string;
+  threadTs: string;
+  /**
+   * Whether the person opened it in the assistant container (`openAssistant`). A status may also be set on any
+   * other thread the bot is in (Slack allows that since setStatus took `chat:write`); prompts and titles may not.
+   */
+  assistant: boolean;
+  /** The person whose assistant thread it is (assistant threads only). */
+  user?: string;
+  /** Where the person was in Slack, as last sent in `assistant_thread_started` / `_context_changed`. */
+  context?: AssistantContext;
+  status: string;
+  /** On the sim's clock: when the current (non-empty) status was set, for the two-minute timeout. */
+  statusSetAt?: number;
+  loadingMessages?: string[];
+  title?: string;
+  suggestedPrompts?: SuggestedPrompts;
+  statusHistory: string[];
+}
+
+const keyOf = (channel: string, threadTs: string): string => `${channel}\u0000${threadTs}`;
+
+function clearStatus(record: AssistantThreadRecord): void {
+  record.status = "";
+  delete record.statusSetAt;
+  delete record.loadingMessages;
+  record.statusHistory.push("");
+}
+
+function expire(record: AssistantThreadRecord, now: number): void {
+  if (record.status && record.statusSetAt !== undefined && now - record.statusSetAt >= STATUS_TIMEOUT_MS) {
+    clearStatus(record);
+  }
+}
+
+/** The thread's record with the status timeout applied; undefined when nothing was ever recorded for it. */
+export function threadRecord(state: SimState, channel: string, threadTs: string): AssistantThreadRecord | undefined {
+  const record = state.assistantThreads.get(keyOf(channel, threadTs));
+  if (record) expire(record, state.now());
+  return record;
+}
+
+/** Records a thread: a new assistant thread, or a plain thread that gets its first status. */
+export function addThreadRecord(
+  state: SimState,
+  record: Omit<AssistantThreadRecord, "status" | "statusHistory">,
+): AssistantThreadRecord {
+  const added: AssistantThreadRecord = { ...record, status: "", statusHistory: [] };
+  state.assistantThreads.set(keyOf(record.channel, record.threadTs), added);
+  return added;
+}
+
+/** `assistant.threads.setStatus`: an empty status clears it (and its loading messages). */
+export function setThreadStatus(
+  record: AssistantThreadRecord,
+  status: string,
+  loadingMessages: string[] | undefined,
+  now: number,
+): void {
+  if (!status) {
+    clearStatus(record);
+    return;
+  }
+  record.status = status;
+  record.statusSetAt = now;
+  if (loadingMessages) record.loadingMessages = loadingMessages;
+  else delete record.loadingMessages;
+  record.statusHistory.push(status);
+}
+
+/** The app posted a message in a thread: Slack clears that thread's status, if it had one. */
+export function appRepliedInThread(state: SimState, channel: string, threadTs: string): void {
+  const record = threadRecord(state, channel, threadTs);
+  if (record?.status) clearStatus(record);
+}
+
+/** The newest assistant thread in a channel (what setSuggestedPrompts acts on without `thread_ts`). */
+export function latestAssistantThread(state: SimState, channel: string): AssistantThreadRecord | undefined {
+  const threads = [...state.assistantThreads.values()].filter((r) => r.assistant && r.channel === channel);
+  const latest = threads.at(-1);
+  return latest ? threadRecord(state, latest.channel, latest.threadTs) : undefined;
+}
+
+/** What the person sees of the thread, as a copy the caller may keep. */
+export function threadSnapshot(record: AssistantThreadRecord): SimAssistantThread {
+  return structuredClone({
+    status: record.status,
+    statusHistory: record.statusHistory,
+    ...(record.loadingMessages ? { loadingMessages: record.loadingMessages } : {}),
+    ...(record.title !== undefined ? { title: record.title } : {}),
+    ...(record.suggestedPrompts ? { suggestedPrompts: record.suggestedPrompts } : {}),
+    ...(record.user ? { user: record.user } : {}),
+    ...(record.context ? { context: record.context } : {}),
+  });
+}
