@@ -6,8 +6,11 @@ import { isAbsolute, resolve } from "node:path";
 
 /** The checked configuration the app starts with. */
 export interface Config {
-  /** `apiUrl`: the Slack Web API base URL, ending in `/` (a local stand-in such as slack-sim); unset = Slack's. */
-  slack: { botToken: string; signingSecret: string; appToken?: string; apiUrl?: string };
+  /**
+   * `apiUrl`: the Slack Web API base URL, ending in `/` (a local stand-in such as slack-sim); unset = Slack's.
+   * `signingSecret` is required over HTTP only: Socket Mode (`slack run` included) receives nothing to verify.
+   */
+  slack: { botToken: string; signingSecret?: string; appToken?: string; apiUrl?: string };
   /** Socket Mode when an app-level token is given, the HTTP receiver otherwise. */
   mode: "socket" | "http";
   /** The real API when a key is given, the in-process sandbox otherwise. */
@@ -213,9 +216,16 @@ function readStorePath(env: Env, cwd: string, problems: string[]): string {
  */
 export function readConfig(env: Env, options: { cwd?: string } = {}): Config {
   const problems: string[] = [];
-  const botToken = read(env, "SLACK_BOT_TOKEN");
+  // Under `slack run` the Slack CLI's start hook gives the tokens of the app it installed as SLACK_CLI_XOXB and
+  // SLACK_CLI_XAPP (newer CLIs also as SLACK_BOT_TOKEN and SLACK_APP_TOKEN). A variable set by hand wins, as the
+  // CLI itself lets it win (https://github.com/slackapi/slack-cli, setAppEnvironmentTokens).
+  const botVar =
+    read(env, "SLACK_BOT_TOKEN") === undefined && read(env, "SLACK_CLI_XOXB") ? "SLACK_CLI_XOXB" : "SLACK_BOT_TOKEN";
+  const appVar =
+    read(env, "SLACK_APP_TOKEN") === undefined && read(env, "SLACK_CLI_XAPP") ? "SLACK_CLI_XAPP" : "SLACK_APP_TOKEN";
+  const botToken = read(env, botVar);
   const signingSecret = read(env, "SLACK_SIGNING_SECRET");
-  const appToken = read(env, "SLACK_APP_TOKEN");
+  const appToken = read(env, appVar);
   const apiKey = read(env, "STUDIO_API_KEY");
   const baseUrl = read(env, "STUDIO_BASE_URL");
   const port = read(env, "PORT");
@@ -226,12 +236,15 @@ export function readConfig(env: Env, options: { cwd?: string } = {}): Config {
   if (!botToken)
     problems.push("SLACK_BOT_TOKEN is missing: copy the Bot User OAuth Token (xoxb-...) from OAuth & Permissions.");
   else if (!botToken.startsWith("xoxb-"))
-    problems.push("SLACK_BOT_TOKEN must be a bot token starting with xoxb- (OAuth & Permissions).");
-  if (!signingSecret)
-    problems.push("SLACK_SIGNING_SECRET is missing: copy it from Basic Information > App Credentials.");
+    problems.push(`${botVar} must be a bot token starting with xoxb- (OAuth & Permissions).`);
+  // Only the HTTP receiver verifies requests; Socket Mode never needs the secret.
+  if (!signingSecret && !appToken)
+    problems.push(
+      "SLACK_SIGNING_SECRET is missing: copy it from Basic Information > App Credentials (or set SLACK_APP_TOKEN for Socket Mode, which needs none).",
+    );
   if (appToken !== undefined && !appToken.startsWith("xapp-")) {
     problems.push(
-      "SLACK_APP_TOKEN must be an app-level token starting with xapp- (Basic Information > App-Level Tokens), or be left unset for HTTP mode.",
+      `${appVar} must be an app-level token starting with xapp- (Basic Information > App-Level Tokens), or be left unset for HTTP mode.`,
     );
   }
   if (apiKey && !baseUrl)
@@ -259,8 +272,9 @@ export function readConfig(env: Env, options: { cwd?: string } = {}): Config {
   const store = readStore(env, options.cwd ?? process.cwd(), problems);
   const jobLeaseMs = readLease(env, problems);
 
-  if (problems.length || !botToken || !signingSecret) throw new ConfigError(problems);
-  const slack: Config["slack"] = { botToken, signingSecret };
+  if (problems.length || !botToken) throw new ConfigError(problems);
+  const slack: Config["slack"] = { botToken };
+  if (signingSecret) slack.signingSecret = signingSecret;
   if (appToken) slack.appToken = appToken;
   // WebClient appends the method name to this URL; with the slash, the configured and the used URL are the same.
   if (slackApiUrl) slack.apiUrl = slackApiUrl.endsWith("/") ? slackApiUrl : `${slackApiUrl}/`;
