@@ -6,6 +6,7 @@ import type { BotDeps, BotLogger } from "./deps.js";
 import { createJobLeases } from "./jobs/leases.js";
 import { carryOn, resumeJobs } from "./jobs/resume.js";
 import { register as registerActions } from "./listeners/actions/index.js";
+import { createAssistant } from "./listeners/assistant/index.js";
 import { register as registerCommands } from "./listeners/commands/index.js";
 import { register as registerEvents } from "./listeners/events/index.js";
 import { dedupeEvents } from "./listeners/middleware/dedupe-events.js";
@@ -145,6 +146,8 @@ export function createBotApp(options: BotAppOptions): BotApp {
     logger.error({ err: error }, "unhandled error in a listener");
   });
   app.use(dedupeEvents(deps));
+  // Slack's assistant view: after the dedupe, and ahead of the listeners (it consumes the DM's thread messages).
+  app.assistant(createAssistant(deps));
   registerCommands(app, deps);
   registerEvents(app, deps);
   registerActions(app, deps);

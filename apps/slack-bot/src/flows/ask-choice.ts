@@ -4,15 +4,15 @@
 
 import { LIMITS } from "../messages/blocks.js";
 
-/** Where the text came from, so that the click answers the same way. */
-export type TextOrigin = "command" | "mention" | "dm";
+/** Where the text came from, so that the click answers the same way (`assistant`: an assistant thread). */
+export type TextOrigin = "command" | "mention" | "dm" | "assistant";
 
 /** A button of the ask reply, as its value carries it. */
 export interface AskChoice {
   /** The asker: only they may use the buttons. */
   user: string;
   origin: TextOrigin;
-  /** The thread the reply is in (a mention's, or a thread in the DM). */
+  /** The thread the reply is in (a mention's, a thread in the DM, an assistant thread). */
   threadTs?: string;
   /** The command text to run, as typed after `/studio` ("image a red fox", "credits")... */
   text?: string;
@@ -20,8 +20,8 @@ export interface AskChoice {
   pending?: string;
 }
 
-const ORIGIN_CODE: Record<TextOrigin, string> = { command: "c", mention: "m", dm: "d" };
-const CODE_ORIGIN: Record<string, TextOrigin> = { c: "command", m: "mention", d: "dm" };
+const ORIGIN_CODE: Record<TextOrigin, string> = { command: "c", mention: "m", dm: "d", assistant: "a" };
+const CODE_ORIGIN: Record<string, TextOrigin> = { c: "command", m: "mention", d: "dm", a: "assistant" };
 
 /** The button value for a choice (short keys: the text gets the room), or undefined when it is over Slack's limit. */
 export function encodeChoice(choice: AskChoice): string | undefined {

@@ -1,6 +1,6 @@
 import type { SlackMessage } from "../messages/blocks.js";
 import type { SlackFilesApi } from "../services/slack-files.js";
-import type { ProgressLocation } from "../store/types.js";
+import type { JobRecord, ProgressLocation } from "../store/types.js";
 
 /** A message the bot posted to the conversation, which it can replace later. */
 export interface Posted {
@@ -17,6 +17,30 @@ export interface Posted {
   key: string;
   /** Where the message is, stored with a job so that a restarted bot replaces the same message. */
   where: ProgressLocation;
+  /**
+   * Set when the job's progress is its assistant thread's status line instead of a message (decision 0012): there
+   * is nothing to update, progress goes to the status and the result is posted as the job's one message.
+   */
+  status?: JobStatusLine;
+}
+
+/** A job's progress shown in its assistant thread's status line ("Studio is generating an image… 40%"). */
+export interface JobStatusLine {
+  /** Shows the job's phase (a new phase at once; a moving percentage at most every 10 s); never throws. */
+  show(phase: "sending" | "queued" | "running", percent?: number): void;
+  /** The job ended: its status leaves the line (nothing sent; its final message is posted next). */
+  end(): void;
+  /** After its final message: the line shows the thread's other running jobs, or is cleared. Never throws. */
+  settle(): Promise<void>;
+}
+
+/** What a surface in an assistant thread adds: the job's progress goes to the thread's status line. */
+export interface AssistantThreadSurface {
+  /**
+   * Starts showing a job in the thread: the thread's title (from its first job) and the job's status line. Returns
+   * the job's handle, which posts nothing until the result.
+   */
+  startJob(job: JobRecord, phase: "sending" | "queued"): Posted;
 }
 
 /**
@@ -44,6 +68,8 @@ export interface Surface {
    * (Slack message metadata where the Web API posts it), so a replica taking the job over can find it.
    */
   post(message: SlackMessage, tag?: PostTag): Promise<Posted>;
+  /** Set in an assistant thread (Slack's AI split view): jobs show their progress in its status line. */
+  assistant?: AssistantThreadSurface;
 }
 
 /** What a job's progress message is tagged with. */

@@ -103,10 +103,53 @@ export async function deliverFinal(
   // prepared (its files uploading): a result prepared sooner does not overtake one that finished earlier.
   const ready = Promise.resolve(final).then((value): FinalMessage => ("message" in value ? value : { message: value }));
   if (!progress.live) return deliverThrough(deps, surface, progress, await ready);
+  const { status } = progress;
+  // In an assistant thread the job's progress was the status line: its line goes, and the result is posted.
+  status?.end();
   return inConversationOrder(deps, surface, async () => {
     const result = await ready;
-    return pacerOf(deps).finalWaiting(() => deliverLive(deps, surface, progress, result));
+    if (!status) return pacerOf(deps).finalWaiting(() => deliverLive(deps, surface, progress, result));
+    try {
+      return await postFinal(deps, surface, progress, result);
+    } finally {
+      await status.settle();
+    }
   });
+}
+
+/**
+ * Posts a final message as a new message (an assistant thread's job, whose progress was the status line: decision
+ * 0012), tagged with its job. Video and audio files join it by chat.update (chat.postMessage takes no file_ids):
+ * it is posted with the links first, so that it says where the file is even if that update fails.
+ */
+async function postFinal(deps: BotDeps, surface: Surface, progress: Posted, result: FinalMessage): Promise<Posted> {
+  const fileIds = result.fileIds ?? [];
+  const tag = result.jobId ? { jobId: result.jobId } : undefined;
+  const mark = (posted: Posted): Posted => ({ ...posted, where: { ...posted.where, ...progress.where } });
+  const post = async (message: SlackMessage) => {
+    await pacerOf(deps).acquire("chat.postMessage", surface.channel);
+    return mark(await surface.post(message, tag));
+  };
+  let posted: Posted;
+  try {
+    posted = await post(fileIds.length ? (result.fallback ?? result.message) : result.message);
+  } catch (error) {
+    if (!fileIds.length && result.fallback && REFUSED_FILES.has(slackErrorCode(error) ?? "")) {
+      deps.logger.warn({ err: error, user: surface.user }, "Slack refused the result's files; sending its links");
+      return postFinal(deps, surface, progress, { message: result.fallback, ...withJob(result) });
+    }
+    deps.logger.error({ err: error, user: surface.user }, "could not deliver the result");
+    return progress;
+  }
+  if (fileIds.length) {
+    try {
+      await pacerOf(deps).acquire("chat.update");
+      await posted.update(result.message, fileIds);
+    } catch (error) {
+      deps.logger.warn({ err: error, user: surface.user }, "could not attach the result's files; its links stay");
+    }
+  }
+  return posted;
 }
 
 // The tail of each conversation's queue of results (per app), so results go out in the order their jobs finished.

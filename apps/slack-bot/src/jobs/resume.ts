@@ -2,15 +2,22 @@ import type { webApi } from "@slack/bolt";
 import type { BotDeps } from "../deps.js";
 import type { Posted, Surface } from "../flows/surface.js";
 import { deliverFinal } from "../flows/updates.js";
+import { assistantSurface } from "../listeners/assistant/surface.js";
 import { conversationSurface, livePosted, toSlack } from "../listeners/slack-message.js";
 import { lostJobMessage } from "../messages/jobs.js";
 import { findJobMessage } from "../services/job-metadata.js";
 import { type JobRecord, LeaseLostError } from "../store/types.js";
 import { record } from "./record.js";
-import { followJob, progressOf, sendJob } from "./run.js";
+import { followJob, sendJob, startProgress } from "./run.js";
 
-/** The surface a stored job answers on: its conversation (and thread), through the bot's Web API client. */
-export function jobSurface(client: webApi.WebClient, job: JobRecord): Surface {
+/**
+ * The surface a stored job answers on: its conversation (and thread), through the bot's Web API client; its
+ * assistant thread's (progress in the status line) when it was asked in one.
+ */
+export function jobSurface(deps: BotDeps, client: webApi.WebClient, job: JobRecord): Surface {
+  if (job.progress?.assistantThread && job.threadTs) {
+    return assistantSurface(deps, client, { user: job.user, channel: job.channel, threadTs: job.threadTs });
+  }
   return conversationSurface(client, job);
 }
 
@@ -62,13 +69,16 @@ async function unrecordedProgress(
 /** Carries one claimed job on from where the last replica left it (see run.ts for the states). */
 async function resumeJob(deps: BotDeps, client: webApi.WebClient, stored: JobRecord): Promise<void> {
   let job = stored;
-  const surface = jobSurface(client, job);
+  const surface = jobSurface(deps, client, job);
   let posted = jobPosted(client, job);
   if (!posted) {
-    // Not recorded: posted by a replica that died before recording it, or never posted at all.
-    posted =
-      (await unrecordedProgress(deps, client, job)) ??
-      (await surface.post(progressOf(deps, job, job.state === "new" ? "sending" : "queued"), { jobId: job.id }));
+    // Not recorded: posted by a replica that died before recording it, or never posted at all. In an assistant
+    // thread the job's only message is its result: one found by its tag was posted and not recorded, and the final
+    // delivery replaces it with the same result rather than posting it twice.
+    const found = await unrecordedProgress(deps, client, job);
+    posted = found
+      ? { ...found, where: { ...job.progress, ...found.where } }
+      : await startProgress(deps, surface, job, job.state === "new" ? "sending" : "queued");
     job = await record(deps, job.id, { progress: posted.where });
   }
   switch (job.state) {

@@ -95,6 +95,38 @@ export function progressOf(deps: BotDeps, job: JobRecord, phase: ProgressStatus[
 }
 
 /**
+ * Shows where a job is: in its progress message (throttled, flows/updates.ts), or in its assistant thread's status
+ * line (decision 0012).
+ */
+export function showJob(
+  deps: BotDeps,
+  posted: Posted,
+  job: JobRecord,
+  phase: ProgressStatus["phase"],
+  percent?: number,
+  options: { urgent?: boolean } = {},
+): void {
+  if (posted.status) posted.status.show(phase, percent);
+  else showProgress(deps, posted, () => progressOf(deps, job, phase, percent), options);
+}
+
+/**
+ * Starts showing a job where it was asked: its progress message, tagged with the job's id (chat.postMessage, paced
+ * per channel), or, in an assistant thread, its status line (nothing posted until the result).
+ */
+export async function startProgress(
+  deps: BotDeps,
+  surface: Surface,
+  job: JobRecord,
+  phase: "sending" | "queued",
+): Promise<Posted> {
+  if (surface.assistant) return surface.assistant.startJob(job, phase);
+  // chat.postMessage is paced per channel (about one a second): a burst of requests queues here, acked already.
+  await pacerOf(deps).acquire("chat.postMessage", surface.channel);
+  return surface.post(progressOf(deps, job, phase), { jobId: job.id });
+}
+
+/**
  * Polls a running job to its end, uploads its result files to Slack (unshared), then puts the one result message
  * (its media and buttons) in place of the progress, as soon as Slack's limits allow (flows/updates.ts).
  */
@@ -111,7 +143,7 @@ export async function followJob(deps: BotDeps, surface: Surface, posted: Posted,
       const phase = percent > 0 ? "running" : "queued";
       const urgent = phase !== shown;
       shown = phase;
-      showProgress(deps, posted, () => progressOf(deps, job, phase, percent), { urgent });
+      showJob(deps, posted, job, phase, percent, { urgent });
     });
   } catch (error) {
     logger.error({ err: error, user: job.user, job: job.id }, "generation did not finish");
@@ -154,6 +186,8 @@ export async function runJob(deps: BotDeps, surface: Surface, spec: JobSpec): Pr
       user: surface.user,
       channel: surface.channel,
       ...(surface.threadTs ? { threadTs: surface.threadTs } : {}),
+      // Recorded before anything is shown, so that a job resumed after a crash here still uses the status line.
+      ...(surface.assistant ? { progress: { assistantThread: true } } : {}),
       createdAt: deps.now(),
     },
     deps.config.limits,
@@ -168,9 +202,7 @@ export async function runJob(deps: BotDeps, surface: Surface, spec: JobSpec): Pr
   deps.leases.hold(job.id);
   try {
     try {
-      // chat.postMessage is paced per channel (about one a second): a burst of requests queues here, acked already.
-      await pacerOf(deps).acquire("chat.postMessage", surface.channel);
-      posted = await surface.post(progressOf(deps, job, "sending"), { jobId: job.id });
+      posted = await startProgress(deps, surface, job, "sending");
     } catch (error) {
       await record(deps, job.id, { state: "done", outcome: "not-sent" });
       throw error;
@@ -180,7 +212,7 @@ export async function runJob(deps: BotDeps, surface: Surface, spec: JobSpec): Pr
     job = await record(deps, job.id, { progress: posted.where });
     const running = await sendJob(deps, surface, posted, job);
     if (running) {
-      showProgress(deps, posted, () => progressOf(deps, running, "queued"), { urgent: true });
+      showJob(deps, posted, running, "queued", undefined, { urgent: true });
       await followJob(deps, surface, posted, running);
     }
   } catch (error) {

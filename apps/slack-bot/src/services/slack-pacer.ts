@@ -1,9 +1,10 @@
 import { defaultSleep } from "@studio-kit/core";
 // Slack's Web API limits are per method (platform-facts.md): chat.update and chat.delete are Tier 3 (50 a minute
 // per workspace), the file upload methods Tier 4 (100), chat.postMessage about one a second per channel with short
-// bursts. The pacer keeps the bot within each of them, so that a burst of finished jobs spreads over every method
-// Slack gives instead of queueing behind one (issue 17), and it remembers a 429's Retry-After so that no call of
-// that method (in that channel) goes out before it ends.
+// bursts, assistant.threads.setStatus "Special" (no number published: paced as Tier 3). The pacer keeps the bot
+// within each of them, so that a burst of finished jobs spreads over every method Slack gives instead of queueing
+// behind one (issue 17), and it remembers a 429's Retry-After so that no call of that method (in that channel)
+// goes out before it ends.
 //
 // Every use is counted in the store's rolling windows (RateWindows), so replicas sharing a database share the
 // limits, and each take is atomic there. The windows are a little longer than Slack's minute (and the per-channel
@@ -31,6 +32,8 @@ export const SLACK_LIMITS = {
   "chat.postMessage": { perChannel: true, burst: 3, intervalMs: 1_050 },
   "files.getUploadURLExternal": { limit: 100, windowMs: 61_000 },
   "files.completeUploadExternal": { limit: 100, windowMs: 61_000 },
+  // Slack documents "Special" limits for it without a number: kept to Tier 3's 50 a minute per workspace.
+  "assistant.threads.setStatus": { limit: 50, windowMs: 61_000 },
 } as const satisfies Record<string, MethodLimit>;
 
 /** A method the pacer keeps within its limit. */

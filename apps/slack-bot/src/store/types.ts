@@ -91,6 +91,11 @@ export interface ProgressLocation {
   responseUrl?: string;
   /** Whether answering through `responseUrl` replaces its original message (false after a Confirm click). */
   replaceOriginal?: boolean;
+  /**
+   * The job runs in an assistant thread (its `channel` and `threadTs`): its progress is the thread's status line,
+   * not a message, and its one message is the result, posted when it ends (`ts` from then on). Decision 0012.
+   */
+  assistantThread?: boolean;
 }
 
 /** A job as stored. */

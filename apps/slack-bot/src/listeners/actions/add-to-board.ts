@@ -23,7 +23,7 @@ export function addToBoardAction(deps: BotDeps) {
       const view = addToBoardModal(boards, ctx);
       await args.client.views.open({ trigger_id: args.body.trigger_id, view: view as never });
     } catch (error) {
-      await tellProblem(deps, clickSurface(args, where), error, "could not open the Add to board modal");
+      await tellProblem(deps, clickSurface(deps, args, where), error, "could not open the Add to board modal");
     }
   };
 }

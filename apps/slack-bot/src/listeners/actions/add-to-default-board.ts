@@ -12,7 +12,7 @@ export function addToDefaultBoardAction(deps: BotDeps) {
     const assetId = where?.value.assetId;
     const boardId = where?.value.boardId;
     if (!where || !assetId || !boardId) return cannotRead(deps, args);
-    const surface = clickSurface(args, where);
+    const surface = clickSurface(deps, args, where);
     await once(deps, args, where, async () => {
       try {
         const remembered = await deps.store.channelDefaults.get(where.channel);

@@ -5,6 +5,7 @@ import { type AskChoice, decodeChoice } from "../../flows/ask-choice.js";
 import { dispatch } from "../../flows/dispatch.js";
 import type { Surface } from "../../flows/surface.js";
 import { actionNoteMessage } from "../../messages/boards.js";
+import { assistantSurface } from "../assistant/surface.js";
 import { dmSurface } from "../events/message.js";
 import { respondSurface } from "../respond-surface.js";
 import { conversationSurface, toSlack } from "../slack-message.js";
@@ -17,8 +18,11 @@ async function note(deps: BotDeps, args: Pick<ButtonArgs, "respond">, text: stri
     .catch((error: unknown) => deps.logger.warn({ err: error }, "could not answer a click on an ask reply"));
 }
 
-/** Where the click's answers go: where the original text's would have gone (the channel, the thread, the DM). */
-function choiceSurface(args: ButtonArgs, choice: AskChoice, channel: string): Surface {
+/**
+ * Where the click's answers go: where the original text's would have gone (the channel, the thread, the DM, the
+ * assistant thread).
+ */
+function choiceSurface(deps: BotDeps, args: ButtonArgs, choice: AskChoice, channel: string): Surface {
   const { client, body } = args;
   const place = { user: choice.user, channel, threadTs: choice.threadTs };
   switch (choice.origin) {
@@ -34,6 +38,10 @@ function choiceSurface(args: ButtonArgs, choice: AskChoice, channel: string): Su
       return conversationSurface(client, place);
     case "dm":
       return dmSurface(client, choice.user, channel, choice.threadTs);
+    case "assistant":
+      return choice.threadTs
+        ? assistantSurface(deps, client, { user: choice.user, channel, threadTs: choice.threadTs })
+        : dmSurface(client, choice.user, channel);
   }
 }
 
@@ -87,6 +95,6 @@ export function askChoiceAction(deps: BotDeps) {
       { user, action: args.action.action_id, kind: result.ok ? result.command.kind : "parse-error" },
       "running the choice of an ask reply",
     );
-    await dispatch(deps, choiceSurface(args, choice, channel), result);
+    await dispatch(deps, choiceSurface(deps, args, choice, channel), result);
   };
 }

@@ -13,7 +13,7 @@ export function imageEditAction(deps: BotDeps, kind: ImageEditKind) {
     const where = clicked(args);
     const imageId = where?.value.imageId;
     if (!where || !imageId) return cannotRead(deps, args);
-    const surface = clickSurface(args, where);
+    const surface = clickSurface(deps, args, where);
     const click = { imageId, jobId: where.value.jobId };
     await eachClick(deps, args, where, (origin) => runImageEditClick(deps, surface, kind, click, { origin }));
   };

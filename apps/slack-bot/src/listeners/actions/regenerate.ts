@@ -14,7 +14,7 @@ export function regenerateAction(deps: BotDeps) {
     // Results posted before buttons carried job ids name the first image as `requestId`.
     const imageId = where?.value.imageId ?? where?.value.requestId;
     if (!where || (!jobId && !imageId)) return cannotRead(deps, args);
-    const surface = clickSurface(args, where);
+    const surface = clickSurface(deps, args, where);
     await eachClick(deps, args, where, (origin) => runRegenerate(deps, surface, { jobId, imageId }, { origin }));
   };
 }

@@ -2,7 +2,8 @@ import type { AllMiddlewareArgs, BlockAction, ButtonAction, SlackActionMiddlewar
 import type { BotDeps } from "../../deps.js";
 import type { Surface } from "../../flows/surface.js";
 import { actionNoteMessage } from "../../messages/boards.js";
-import { conversationSurface, toSlack } from "../slack-message.js";
+import { surfaceAt } from "../assistant/surface.js";
+import { toSlack } from "../slack-message.js";
 
 /** What a button listener gets from Bolt. */
 export type ButtonArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
@@ -34,10 +35,13 @@ export function clicked({ body, action }: Pick<ButtonArgs, "body" | "action">): 
   return { user: body.user.id, channel, threadTs, messageTs, value: strings as Record<string, string> };
 }
 
-/** The surface of a click: everything in the result's thread; notes only the clicker sees are ephemerals. */
-export function clickSurface({ client }: Pick<ButtonArgs, "client">, where: Clicked): Surface {
+/**
+ * The surface of a click: everything in the result's thread; notes only the clicker sees are ephemerals. In an
+ * assistant thread, as there: its jobs' progress in the status line, notes as replies.
+ */
+export function clickSurface(deps: BotDeps, { client }: Pick<ButtonArgs, "client">, where: Clicked): Surface {
   // Answers to a click ("Added to ...") are for the whole thread.
-  return conversationSurface(client, where);
+  return surfaceAt(deps, client, where);
 }
 
 /**
@@ -74,7 +78,7 @@ async function claimed(
   const at = deps.now();
   if (!(await deps.store.claims.claim(key, at, claim.windowMs))) {
     deps.logger.info({ user: where.user, action: args.action.action_id }, "ignoring a repeated click");
-    await clickSurface(args, where)
+    await clickSurface(deps, args, where)
       .ephemeral(actionNoteMessage(claim.note))
       .catch((error: unknown) => deps.logger.warn({ err: error }, "could not post the repeated-click note"));
     return;

@@ -13,7 +13,7 @@ export function videoFormatAction(deps: BotDeps, ratio: VideoFormatRatio) {
     const where = clicked(args);
     const videoId = where?.value.videoId;
     if (!where || !videoId) return cannotRead(deps, args);
-    const surface = clickSurface(args, where);
+    const surface = clickSurface(deps, args, where);
     await eachClick(deps, args, where, (origin) => runVideoFormat(deps, surface, videoId, ratio, { origin }));
   };
 }

@@ -1,0 +1,142 @@
+// The status line of an assistant thread ("Studio is generating an image… 40%") carries the progress of the jobs
+// running there (decision 0012): a progress MESSAGE would clear it at once, since Slack clears the status whenever
+// the app posts in the thread. One line per thread, shared by everything running in it:
+// - a job's new phase shows at once, a moving percentage at most every 10 s, and an unchanged line is sent again
+//   every minute while the job runs (Slack drops a status after two minutes without a message);
+// - every call is paced (assistant.threads.setStatus: 50 a minute per workspace, services/slack-pacer.ts) and
+//   queued per thread, so they land in order and a post waits for those queued before it;
+// - when the bot posts in the thread, Slack clears the line: a job still running shows its own again;
+// - when work ends without posting, the line is cleared explicitly (an empty status).
+// Status calls never throw: a status that cannot be shown is logged, and the job goes on.
+
+import type { BotDeps } from "../deps.js";
+import { PROGRESS_UPDATE_INTERVAL_MS } from "../services/throttle.js";
+import { pacerOf } from "./updates.js";
+
+/** The Web API method the line is set with (Bolt's `client.assistant.threads.setStatus`). */
+export interface StatusApi {
+  assistant: {
+    threads: {
+      setStatus(args: { channel_id: string; thread_ts: string; status: string }): Promise<unknown>;
+    };
+  };
+}
+
+/** How often an unchanged line is sent again while a job runs: within Slack's two-minute timeout, with margin. */
+export const STATUS_KEEPALIVE_MS = 60_000;
+
+/** The status line of one assistant thread. */
+export interface ThreadStatus {
+  /**
+   * A line not tied to a job ("is reading your request…"), shown now if the pacer has room and no job's line is
+   * showing; resolves once it was sent.
+   */
+  note(text: string): Promise<void>;
+  /** A running job's line: `urgent` (a new phase) shows at once, a change otherwise after 10 s (see above). */
+  job(jobId: string, text: string, urgent: boolean): void;
+  /** The job ended: its line is forgotten (nothing is sent: its final message follows). */
+  drop(jobId: string): void;
+  /** Resolves once every status call queued so far has landed (before a post, so none lands after it). */
+  flushed(): Promise<void>;
+  /** The bot posted in the thread, so Slack cleared the line: a job still running shows its own again. */
+  posted(): void;
+  /** Work in the thread ended: the line shows the jobs still running, or is cleared if it shows anything. */
+  settle(): Promise<void>;
+}
+
+interface State {
+  /** Each running job's latest line, the most recent last. */
+  jobs: Map<string, string>;
+  /** What Slack shows now, as far as this process knows ("" for nothing). */
+  shown: string;
+  /** When a job's line was last sent. */
+  sentAt: number;
+  /** The tail of the thread's queue of status calls. */
+  queue: Promise<void>;
+}
+
+// One state per thread and app, kept while something shows or runs there.
+const threads = new WeakMap<BotDeps, Map<string, State>>();
+
+/**
+ * The status line of the assistant thread `threadTs` in `channel`, shared by every surface of this app in it.
+ *
+ * @example const status = threadStatus(deps, client, "D1", "1700000000.000100"); await status.note(READING_STATUS);
+ */
+export function threadStatus(deps: BotDeps, client: StatusApi, channel: string, threadTs: string): ThreadStatus {
+  let states = threads.get(deps);
+  if (!states) {
+    states = new Map();
+    threads.set(deps, states);
+  }
+  const key = `${channel}:${threadTs}`;
+  const stateOf = (): State => {
+    let state = states.get(key);
+    if (!state) {
+      state = { jobs: new Map(), shown: "", sentAt: Number.NEGATIVE_INFINITY, queue: Promise.resolve() };
+      states.set(key, state);
+    }
+    return state;
+  };
+  // Nothing running and nothing shown: the thread needs no memory.
+  const tidy = (state: State) => {
+    if (state.jobs.size === 0 && state.shown === "" && states.get(key) === state) states.delete(key);
+  };
+  const latest = (state: State) => [...state.jobs.values()].at(-1);
+
+  /** Queues one setStatus; `wait` waits for the pacer (a clear, a line after a post), otherwise it needs room now. */
+  const send = (state: State, text: string, wait: boolean): Promise<void> => {
+    const call = async () => {
+      try {
+        const pacer = pacerOf(deps);
+        if (wait) await pacer.acquire("assistant.threads.setStatus");
+        else if (!(await pacer.tryTake("assistant.threads.setStatus"))) return;
+        await client.assistant.threads.setStatus({ channel_id: channel, thread_ts: threadTs, status: text });
+        state.shown = text;
+        if (text) state.sentAt = deps.now();
+      } catch (error) {
+        deps.logger.warn({ err: error, channel }, "could not set the assistant thread's status");
+      } finally {
+        tidy(state);
+      }
+    };
+    state.queue = state.queue.then(call);
+    return state.queue;
+  };
+
+  return {
+    async note(text) {
+      const state = stateOf();
+      if (state.jobs.size === 0) await send(state, text, false);
+    },
+    job(jobId, text, urgent) {
+      const state = stateOf();
+      state.jobs.delete(jobId);
+      state.jobs.set(jobId, text);
+      const since = deps.now() - state.sentAt;
+      const changed = text !== state.shown;
+      if ((changed && (urgent || since >= PROGRESS_UPDATE_INTERVAL_MS)) || since >= STATUS_KEEPALIVE_MS) {
+        // Claimed now, so that the polls that follow before the call lands do not send it again.
+        state.sentAt = deps.now();
+        void send(state, text, urgent);
+      }
+    },
+    drop(jobId) {
+      stateOf().jobs.delete(jobId);
+    },
+    flushed: () => stateOf().queue,
+    posted() {
+      const state = stateOf();
+      state.shown = "";
+      const next = latest(state);
+      if (next !== undefined) void send(state, next, true);
+      else tidy(state);
+    },
+    async settle() {
+      const state = stateOf();
+      const next = latest(state) ?? "";
+      if (next !== state.shown) await send(state, next, true);
+      else tidy(state);
+    },
+  };
+}
