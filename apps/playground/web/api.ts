@@ -1,7 +1,14 @@
 // The page's client for the playground API (apps/playground/CONTRACT.md). `fetch` is passed in; errors are thrown
 // as ApiError with the server's code and its "what to do" message, which the page shows as is.
 
-import type { BoardView, CardView, ConversationState, Workspace } from "../src/shared/api.js";
+import type {
+  AssistantOpened,
+  AssistantThreadState,
+  BoardView,
+  CardView,
+  ConversationState,
+  Workspace,
+} from "../src/shared/api.js";
 import type { BlockOption } from "./render/context.js";
 import type { StateValues } from "./render/inputs.js";
 
@@ -66,6 +73,15 @@ export interface Api {
   home(user: string): Promise<Record<string, unknown> | null>;
   boards(signal?: AbortSignal): Promise<BoardView[]>;
   cards(conversationId: string, signal?: AbortSignal): Promise<CardView[]>;
+  /** Opens a new assistant thread for `user`; `channel` is where they are (the thread's context). */
+  assistantOpen(body: { user: string; channel?: string }): Promise<AssistantOpened>;
+  assistantSend(body: { user: string; threadTs: string; text: string }): Promise<void>;
+  /** The person moved to `channel` with the assistant open. */
+  assistantContext(body: { user: string; threadTs: string; channel?: string }): Promise<void>;
+  assistantState(
+    query: { user: string; threadTs: string; since?: number },
+    signal?: AbortSignal,
+  ): Promise<AssistantThreadState>;
 }
 
 async function failure(response: Response): Promise<ApiError> {
@@ -138,5 +154,17 @@ export function createApi(options: { fetch: typeof fetch; baseUrl?: string }): A
     boards: (signal) => call<BoardView[]>("/api/boards", signal ? { signal } : {}),
     cards: (conversationId, signal) =>
       call<CardView[]>(`/api/boards/${encodeURIComponent(conversationId)}/cards`, signal ? { signal } : {}),
+    assistantOpen: (body) => post<AssistantOpened>("/api/assistant/open", body),
+    assistantSend: async (body) => {
+      await post("/api/assistant/send", body);
+    },
+    assistantContext: async (body) => {
+      await post("/api/assistant/context", body);
+    },
+    assistantState(query, signal) {
+      const params = new URLSearchParams({ user: query.user, threadTs: query.threadTs });
+      if (query.since !== undefined) params.set("since", String(query.since));
+      return call<AssistantThreadState>(`/api/assistant/state?${params}`, signal ? { signal } : {});
+    },
   };
 }

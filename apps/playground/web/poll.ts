@@ -1,6 +1,6 @@
 // Watches one conversation through the long poll (`GET /api/state?...&since=version`, held up to 10 s by the
-// server): each answer with a new version goes to `onState`. Errors back off and retry; stopping aborts the
-// request in flight quietly (switching channel or user is no error).
+// server), or the assistant pane's thread the same way: each answer with a new version goes to `onState`. Errors
+// back off and retry; stopping aborts the request in flight quietly (switching channel or user is no error).
 
 import type { ConversationState } from "../src/shared/api.js";
 import { type Api, isAbort, type StateQuery } from "./api.js";
@@ -14,6 +14,16 @@ export interface WatchOptions {
   query: Omit<StateQuery, "since">;
   onState(state: ConversationState): void;
   /** Each failed request, with how many failed in a row (the page shows "reconnecting"). */
+  onError?(error: unknown, failures: number): void;
+  sleep?: Sleep;
+  now?: () => number;
+}
+
+/** Options of a watch over any versioned answer (the conversation, the assistant pane's thread). */
+export interface VersionWatchOptions<T extends { version: number }> {
+  /** One request: with `since` (the last version seen) the server may hold it until something changes. */
+  read(since: number | undefined, signal: AbortSignal): Promise<T>;
+  onState(state: T): void;
   onError?(error: unknown, failures: number): void;
   sleep?: Sleep;
   now?: () => number;
@@ -45,14 +55,12 @@ export const backoff = (failures: number): number => Math.min(5000, 500 * 2 ** M
 const MIN_QUIET_MS = 1000;
 
 /**
- * Starts watching a conversation.
+ * Starts a long-poll loop: each answer with a new version goes to `onState`; errors back off and retry.
  *
  * @example
- * const watch = watchConversation({ api, query: { user, channel }, onState: render });
- * // later, on a channel switch:
- * watch.stop();
+ * const watch = watchVersions({ read: (since, signal) => api.assistantState({ user, threadTs, since }, signal), onState });
  */
-export function watchConversation(options: WatchOptions): Watch {
+export function watchVersions<T extends { version: number }>(options: VersionWatchOptions<T>): Watch {
   const controller = new AbortController();
   const { signal } = controller;
   const sleep = options.sleep ?? realSleep;
@@ -63,7 +71,7 @@ export function watchConversation(options: WatchOptions): Watch {
     while (!signal.aborted) {
       const started = now();
       try {
-        const state = await options.api.state({ ...options.query, ...(since === undefined ? {} : { since }) }, signal);
+        const state = await options.read(since, signal);
         if (signal.aborted) return;
         failures = 0;
         const changed = state.version !== since;
@@ -83,4 +91,20 @@ export function watchConversation(options: WatchOptions): Watch {
     stop: () => controller.abort(),
     done,
   };
+}
+
+/**
+ * Starts watching a conversation.
+ *
+ * @example
+ * const watch = watchConversation({ api, query: { user, channel }, onState: render });
+ * // later, on a channel switch:
+ * watch.stop();
+ */
+export function watchConversation(options: WatchOptions): Watch {
+  const { api, query, ...rest } = options;
+  return watchVersions({
+    ...rest,
+    read: (since, signal) => api.state({ ...query, ...(since === undefined ? {} : { since }) }, signal),
+  });
 }

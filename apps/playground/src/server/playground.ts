@@ -5,6 +5,7 @@ import { type BotApp, type BotAppOptions, createLogger, type StoreConfig } from 
 import { createSlackSim, type SlackSim } from "@studio-kit/slack-sim";
 import type { Workspace } from "../shared/api.js";
 import { accessSummary } from "./access.js";
+import { createPromptOffers } from "./assistant.js";
 import { type BotOverrides, startStandInBot } from "./bot.js";
 import { createChangeTracker } from "./changes.js";
 import { type Env, hasSlackCredentials, standInConfig } from "./config.js";
@@ -12,6 +13,7 @@ import type { RouteContext } from "./context.js";
 import { listen } from "./http/node.js";
 import { apiError } from "./http/responses.js";
 import { createRouter } from "./http/router.js";
+import { register as registerAssistant } from "./routes/assistant.js";
 import { register as registerBoards } from "./routes/boards.js";
 import { register as registerFiles } from "./routes/files.js";
 import { register as registerInteractions } from "./routes/interactions.js";
@@ -170,6 +172,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       longPollMs: options.longPollMs ?? 10_000,
       homeWaitMs: options.homeWaitMs ?? 8_000,
       logger,
+      assistant: createPromptOffers(sim),
     };
     const router = createRouter();
     for (const register of [
@@ -178,6 +181,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       registerSend,
       registerUpload,
       registerInteractions,
+      registerAssistant,
       registerFiles,
       registerBoards,
     ]) {

@@ -71,3 +71,25 @@ export interface BoardView {
   title: string;
   assetCount?: number | null;
 }
+/** One suggested prompt of an assistant thread: the chip's `title`, and the `message` a click sends. */
+export interface AssistantPromptView {
+  title: string;
+  message: string;
+}
+/** The answer of POST /api/assistant/open: the new thread, in the person's DM with the bot. */
+export interface AssistantOpened {
+  channel: string;
+  threadTs: string;
+}
+/** What the assistant pane shows of one thread (GET /api/assistant/state). */
+export interface AssistantThreadState {
+  version: number; // the sim's version, as in ConversationState (long poll with `since`)
+  channel: string; // the person's DM with the bot
+  threadTs: string;
+  title?: string; // assistant.threads.setTitle; the pane says "New chat" until the bot sets one
+  status: string; // the status line without the app's name ("is generating an image…"); "" when none
+  loadingMessages?: string[]; // what Slack rotates through while the status shows
+  // The prompts the bot set, while they are on offer: until the person sends a message after they were set.
+  suggestedPrompts?: { title?: string; prompts: AssistantPromptView[] };
+  messages: MessageView[]; // the thread's messages, without Slack's "New chat" root
+}

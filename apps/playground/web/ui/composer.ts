@@ -7,8 +7,9 @@ import { errorText } from "./toast.js";
 export interface ComposerElements {
   form: HTMLFormElement;
   textarea: HTMLTextAreaElement;
-  fileInput: HTMLInputElement;
-  attach: HTMLButtonElement;
+  /** Absent where files cannot be shared (the assistant pane). */
+  fileInput?: HTMLInputElement;
+  attach?: HTMLButtonElement;
   error: HTMLElement;
 }
 
@@ -26,7 +27,7 @@ const MAX_HEIGHT_PX = 200;
 /** Wires a composer. `send` and `upload` reject to keep the text and show why. */
 export function createComposer(
   elements: ComposerElements,
-  actions: { send(text: string): Promise<void>; upload(files: readonly File[], text: string): Promise<void> },
+  actions: { send(text: string): Promise<void>; upload?(files: readonly File[], text: string): Promise<void> },
 ): Composer {
   const { form, textarea, fileInput, attach, error } = elements;
   let busy = false;
@@ -59,8 +60,9 @@ export function createComposer(
     if (!text) return;
     void run(() => actions.send(text));
   };
+  const { upload } = actions;
   const shareFiles = (files: readonly File[]) =>
-    files.length ? run(() => actions.upload(files, textarea.value.trim())) : Promise.resolve();
+    files.length && upload ? run(() => upload(files, textarea.value.trim())) : Promise.resolve();
 
   textarea.addEventListener("keydown", (event) => {
     // isComposing: Enter that confirms an IME composition (Japanese, Chinese…) must not send.
@@ -74,13 +76,15 @@ export function createComposer(
     event.preventDefault();
     submit();
   });
-  attach.addEventListener("click", () => fileInput.click());
-  fileInput.addEventListener("change", () => {
-    const files = Array.from(fileInput.files ?? []);
-    // Cleared first, so choosing the same file again fires `change` again.
-    fileInput.value = "";
-    void shareFiles(files);
-  });
+  if (fileInput) {
+    attach?.addEventListener("click", () => fileInput.click());
+    fileInput.addEventListener("change", () => {
+      const files = Array.from(fileInput.files ?? []);
+      // Cleared first, so choosing the same file again fires `change` again.
+      fileInput.value = "";
+      void shareFiles(files);
+    });
+  }
 
   return {
     setLabel(label) {

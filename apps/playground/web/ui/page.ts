@@ -9,6 +9,7 @@ import { type Watch, watchConversation } from "../poll.js";
 import type { BlockAction, BlockContext } from "../render/context.js";
 import { renderMessage } from "../render/message.js";
 import { rawText } from "../render/mrkdwn.js";
+import { type AssistantPane, createAssistantPane } from "./assistant-pane.js";
 import { createBoardPane } from "./board-pane.js";
 import { acceptDrops, createComposer } from "./composer.js";
 import { createConversationHeader, type Tab } from "./conversation-header.js";
@@ -110,6 +111,32 @@ export async function startPage(options: { doc: Document; api: Api; storage?: St
     render: (message) => renderMessage(message, { blocks: messageContext(message) }),
     empty: () => h("p", { class: "intro" }, "Loading the thread…"),
   });
+  const assistant: AssistantPane = createAssistantPane({
+    doc,
+    api,
+    botName: workspace.bot.name,
+    user: () => session.user,
+    channel: () => session.channel,
+    render: (message) => renderMessage(message, { blocks: messageContext(message) }),
+    // Slack's split view shows one side pane: the assistant takes the thread's place.
+    onToggle: (open) => {
+      if (open && session.thread) closeThread();
+      else layout();
+    },
+    elements: {
+      root: byId("assistant-pane"),
+      toggle: byId("assistant-toggle"),
+      title: byId("assistant-title"),
+      newChat: byId("assistant-new-chat"),
+      close: byId("assistant-close"),
+      messages: byId("assistant-messages"),
+      prompts: byId("assistant-prompts"),
+      status: byId("assistant-status"),
+      form: byId("assistant-form"),
+      textarea: byId("assistant-composer"),
+      error: byId("assistant-error"),
+    },
+  });
   const modals = createModalHost({
     root: byId("modal-root"),
     doc,
@@ -126,8 +153,8 @@ export async function startPage(options: { doc: Document; api: Api; storage?: St
     {
       form: byId("composer-form"),
       textarea: byId("composer"),
-      fileInput: byId("composer-file"),
-      attach: byId("composer-attach"),
+      fileInput: byId<HTMLInputElement>("composer-file"),
+      attach: byId<HTMLButtonElement>("composer-attach"),
       error: byId("composer-error"),
     },
     {
@@ -144,8 +171,8 @@ export async function startPage(options: { doc: Document; api: Api; storage?: St
     {
       form: byId("thread-form"),
       textarea: byId("thread-composer"),
-      fileInput: byId("thread-file"),
-      attach: byId("thread-attach"),
+      fileInput: byId<HTMLInputElement>("thread-file"),
+      attach: byId<HTMLButtonElement>("thread-attach"),
       error: byId("thread-error"),
     },
     {
@@ -184,7 +211,7 @@ export async function startPage(options: { doc: Document; api: Api; storage?: St
     byId("message-list").hidden = onHome;
     byId("composer-form").hidden = onHome;
     byId("home-view").hidden = !onHome;
-    byId("thread-pane").hidden = !session.thread || onHome;
+    byId("thread-pane").hidden = !session.thread || onHome || assistant.isOpen();
     const name = channel ? conversationName(workspace, channel) : "";
     composer.setLabel(channel?.kind === "dm" ? `Message ${name}` : `Message #${name}`);
   };
@@ -213,6 +240,7 @@ export async function startPage(options: { doc: Document; api: Api; storage?: St
     session.user = id;
     session.channel = channelFor(workspace, id, session.channel) ?? session.channel;
     delete session.thread;
+    assistant.userChanged();
     modals.reset();
     mainList.reset();
     threadList.reset();
@@ -232,6 +260,7 @@ export async function startPage(options: { doc: Document; api: Api; storage?: St
     save();
     layout();
     restart();
+    assistant.channelChanged();
     composer.focus();
   }
 
@@ -244,6 +273,7 @@ export async function startPage(options: { doc: Document; api: Api; storage?: St
   }
 
   function openThread(ts: string) {
+    if (assistant.isOpen()) assistant.close();
     session.thread = ts;
     threadList.reset();
     layout();
@@ -251,12 +281,13 @@ export async function startPage(options: { doc: Document; api: Api; storage?: St
     byId("thread-composer").focus();
   }
 
-  byId("thread-close").addEventListener("click", () => {
+  function closeThread() {
     delete session.thread;
     threadList.reset();
     layout();
     restart();
-  });
+  }
+  byId("thread-close").addEventListener("click", closeThread);
 
   layout();
   restart();

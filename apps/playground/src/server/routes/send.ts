@@ -7,7 +7,7 @@ import { requireAck, simAction } from "../sim-errors.js";
 import { checkedWho } from "./state.js";
 
 /** Slack refuses messages over 40,000 characters (chat.postMessage `msg_too_long`); the composer follows suit. */
-const MAX_TEXT = 40_000;
+export const MAX_TEXT = 40_000;
 
 /**
  * POST /api/send `{ user, channel, text, threadTs? }`: a slash command, a mention or a plain message, as Slack's
