@@ -153,6 +153,8 @@ describe("manifest.json has what the assistant needs (Slack's Agents & AI Apps s
     // Slack shows up to four prompts (assistant.threads.setSuggestedPrompts documents the same limit).
     expect(prompts.length).toBeGreaterThan(0);
     expect(prompts.length).toBeLessThanOrEqual(4);
+    // They are the prompts the bot itself sets on a new thread (src/messages/assistant.ts), so a person sees the
+    // same four whether Slack or the bot shows them.
     const kinds = prompts.map(({ message }) => {
       // A message in the assistant thread is read as a mention is: a prompt that the bot would answer with a
       // question ("Did you mean ...?") or a parse error would greet people with a dead end.
