@@ -49,6 +49,8 @@ interface State {
   jobs: Map<string, string>;
   /** What Slack shows now, as far as this process knows ("" for nothing). */
   shown: string;
+  /** What it will show once the queued calls land: what a new line is compared with. */
+  queued: string;
   /** When a job's line was last sent. */
   sentAt: number;
   /** The tail of the thread's queue of status calls. */
@@ -73,28 +75,36 @@ export function threadStatus(deps: BotDeps, client: StatusApi, channel: string, 
   const stateOf = (): State => {
     let state = states.get(key);
     if (!state) {
-      state = { jobs: new Map(), shown: "", sentAt: Number.NEGATIVE_INFINITY, queue: Promise.resolve() };
+      state = { jobs: new Map(), shown: "", queued: "", sentAt: Number.NEGATIVE_INFINITY, queue: Promise.resolve() };
       states.set(key, state);
     }
     return state;
   };
   // Nothing running and nothing shown: the thread needs no memory.
   const tidy = (state: State) => {
-    if (state.jobs.size === 0 && state.shown === "" && states.get(key) === state) states.delete(key);
+    if (state.jobs.size === 0 && state.shown === "" && state.queued === "" && states.get(key) === state) {
+      states.delete(key);
+    }
   };
   const latest = (state: State) => [...state.jobs.values()].at(-1);
 
   /** Queues one setStatus; `wait` waits for the pacer (a clear, a line after a post), otherwise it needs room now. */
   const send = (state: State, text: string, wait: boolean): Promise<void> => {
+    state.queued = text;
+    // Not shown after all: a later line is compared with what Slack really shows.
+    const missed = () => {
+      if (state.queued === text) state.queued = state.shown;
+    };
     const call = async () => {
       try {
         const pacer = pacerOf(deps);
         if (wait) await pacer.acquire("assistant.threads.setStatus");
-        else if (!(await pacer.tryTake("assistant.threads.setStatus"))) return;
+        else if (!(await pacer.tryTake("assistant.threads.setStatus"))) return missed();
         await client.assistant.threads.setStatus({ channel_id: channel, thread_ts: threadTs, status: text });
         state.shown = text;
         if (text) state.sentAt = deps.now();
       } catch (error) {
+        missed();
         deps.logger.warn({ err: error, channel }, "could not set the assistant thread's status");
       } finally {
         tidy(state);
@@ -114,7 +124,7 @@ export function threadStatus(deps: BotDeps, client: StatusApi, channel: string, 
       state.jobs.delete(jobId);
       state.jobs.set(jobId, text);
       const since = deps.now() - state.sentAt;
-      const changed = text !== state.shown;
+      const changed = text !== state.queued;
       if ((changed && (urgent || since >= PROGRESS_UPDATE_INTERVAL_MS)) || since >= STATUS_KEEPALIVE_MS) {
         // Claimed now, so that the polls that follow before the call lands do not send it again.
         state.sentAt = deps.now();
@@ -128,12 +138,15 @@ export function threadStatus(deps: BotDeps, client: StatusApi, channel: string, 
     posted() {
       const state = stateOf();
       state.shown = "";
+      state.queued = "";
       const next = latest(state);
       if (next !== undefined) void send(state, next, true);
       else tidy(state);
     },
     async settle() {
       const state = stateOf();
+      // What Slack shows is known once the calls queued so far have landed.
+      await state.queue;
       const next = latest(state) ?? "";
       if (next !== state.shown) await send(state, next, true);
       else tidy(state);

@@ -181,3 +181,48 @@ describe("a result button in the thread", () => {
     expect(generations()).toBe(2);
   });
 });
+
+describe("the thread's context", () => {
+  it("keeps Bolt's default store: a context change is saved in the greeting's metadata, and the thread goes on", async () => {
+    const { channel, threadTs } = await openThread();
+    const result = await bot.sim.changeAssistantContext({
+      user: USER,
+      channel,
+      threadTs,
+      context: { channelId: "C0RANDOM" },
+    });
+    expect(result.status).toBe(200);
+    await eventually(() => {
+      const [greeting] = bot.sim.thread(channel, threadTs, { as: USER }).filter((m) => m.fromBot);
+      expect(greeting?.metadata).toMatchObject({
+        event_type: "assistant_thread_context",
+        event_payload: { channel_id: "C0RANDOM" },
+      });
+    });
+    await bot.sim.assistantMessage({ user: USER, channel, threadTs, text: "credits" });
+    await replyWhere(channel, threadTs, (m) => /credit/i.test(m.text));
+    expect(bot.logs.filter((line) => /"level":(40|50)/.test(line))).toEqual([]);
+    expectAllMessagesValid(bot.sim, [channel]);
+  });
+});
+
+describe("a costly request in the thread", () => {
+  it("asks to confirm there, and Confirm runs the job on the status line with its result in the thread", async () => {
+    await bot.close();
+    bot = await startBot({ CREDITS_CONFIRM_THRESHOLD: "0" });
+    const { channel, threadTs } = await openThread();
+    await bot.sim.assistantMessage({ user: USER, channel, threadTs, text: "a harbour at night" });
+    const ask = await replyWhere(channel, threadTs, (m) => actionIds(m).includes(ACTIONS.confirmSpend));
+    expect(generations()).toBe(0);
+
+    await bot.sim.click({ user: USER, actionId: ACTIONS.confirmSpend, messageTs: ask.ts, channel });
+    const result = await replyWhere(channel, threadTs, hasImage);
+    expect(result.text).toBe("Image: a harbour at night");
+    expect(generations()).toBe(1);
+    // The confirmation (replaced by "Confirmed — generating …") and the result: no progress message.
+    expect(replies(channel, threadTs)).toHaveLength(2);
+    const shown = state(channel, threadTs);
+    expect(shown.statusHistory.some((status) => status.startsWith("is generating an image…"))).toBe(true);
+    expect(shown.title).toBe("Image: a harbour at night");
+  });
+});

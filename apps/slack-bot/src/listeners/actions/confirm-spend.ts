@@ -10,6 +10,7 @@ import { context, message, type SlackMessage, section } from "../../messages/blo
 import { actionNoteMessage } from "../../messages/boards.js";
 import { whatIsAsked } from "../../messages/describe.js";
 import type { PendingRequest } from "../../services/pending-requests.js";
+import { assistantSurface, isAssistantThread } from "../assistant/surface.js";
 import { postLive, toSlack } from "../slack-message.js";
 import type { ButtonArgs } from "./shared.js";
 
@@ -118,7 +119,10 @@ export function confirmSpendAction(deps: BotDeps) {
         await args
           .respond({ replace_original: true, ...toSlack(confirmedMessage(whatIsAsked(request.command))) })
           .catch((error: unknown) => deps.logger.warn({ err: error }, "could not replace the confirmation"));
-        const surface = confirmedSurface(args, request);
+        // In an assistant thread the confirmed job runs as there: its progress on the thread's status line.
+        const surface = isAssistantThread(request)
+          ? assistantSurface(deps, args.client, request)
+          : confirmedSurface(args, request);
         if (request.variationOf) {
           // A confirmed Variations click: the variation itself, with the settings it was asked with (runImageEdit
           // never throws, and checks the credits again).
