@@ -6,6 +6,7 @@ import { Ajv, type ErrorObject } from "ajv";
 import addFormatsPlugin from "ajv-formats";
 import { describe, expect, it } from "vitest";
 import { readText } from "../src/index.js";
+import { SUGGESTED_PROMPTS } from "../src/messages/assistant.js";
 
 const readJson = (relative: string): Record<string, unknown> =>
   JSON.parse(readFileSync(new URL(relative, import.meta.url), "utf8")) as Record<string, unknown>;
@@ -153,8 +154,6 @@ describe("manifest.json has what the assistant needs (Slack's Agents & AI Apps s
     // Slack shows up to four prompts (assistant.threads.setSuggestedPrompts documents the same limit).
     expect(prompts.length).toBeGreaterThan(0);
     expect(prompts.length).toBeLessThanOrEqual(4);
-    // They are the prompts the bot itself sets on a new thread (src/messages/assistant.ts), so a person sees the
-    // same four whether Slack or the bot shows them.
     const kinds = prompts.map(({ message }) => {
       // A message in the assistant thread is read as a mention is: a prompt that the bot would answer with a
       // question ("Did you mean ...?") or a parse error would greet people with a dead end.
@@ -163,5 +162,9 @@ describe("manifest.json has what the assistant needs (Slack's Agents & AI Apps s
       return reading.result.command.kind;
     });
     expect(kinds).toEqual(["image", "video", "credits", "boards"]);
+  });
+
+  it("offers the same prompts as the bot sets on a new thread, so Slack's defaults and the bot's agree", () => {
+    expect(features.assistant_view.suggested_prompts).toEqual(SUGGESTED_PROMPTS);
   });
 });
