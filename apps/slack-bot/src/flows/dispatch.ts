@@ -30,7 +30,7 @@ export async function dispatch(deps: BotDeps, surface: Surface, result: ParseRes
 
 /**
  * Answers a typed text: `/studio <text>` (`origin: "command"`), `@Studio <text>` (`"mention"`, the mention still in
- * it) or a direct message (`"dm"`, read as a mention). A bare prompt that reads as a typo, a question or a
+ * it), a direct message (`"dm"`) or a message in an assistant thread (`"assistant"`), both read as a mention. A bare prompt that reads as a typo, a question or a
  * greeting (commands/intent.ts) is asked about instead of generated; everything else goes to {@link dispatch}.
  * Never throws.
  */

@@ -16,6 +16,9 @@ export function helpMessage(topic?: CommandWord): SlackMessage {
     section(topic ? `*/studio ${topic}*` : "*Make images, video and audio without leaving Slack.*"),
     ...lines.map((line) => section(line)),
     ...(words.some((word) => TAKES_RATIO.includes(word)) ? [context(escapeText(ratioRuleText()))] : []),
-    context('Quote values with spaces: `--board "Spring campaign"`. In a channel, `@Studio <prompt>` works too.'),
+    context(
+      'Quote values with spaces: `--board "Spring campaign"`. In a channel, `@Studio <prompt>` works too; in ' +
+        "Slack's assistant view (open Studio from the top bar) just type, without `/studio`.",
+    ),
   ]);
 }

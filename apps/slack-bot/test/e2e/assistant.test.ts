@@ -226,3 +226,19 @@ describe("a costly request in the thread", () => {
     expect(shown.title).toBe("Image: a harbour at night");
   });
 });
+
+describe("files shared in the thread", () => {
+  it("go to the studio library, as a mention's do, answered in the thread with the status cleared", async () => {
+    const { channel, threadTs } = await openThread();
+    // A 1x1 PNG.
+    const png = Uint8Array.from(
+      atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="),
+      (c) => c.charCodeAt(0),
+    );
+    await bot.sim.assistantMessage({ user: USER, channel, threadTs, files: [{ name: "moodboard.png", bytes: png }] });
+    const reply = await replyWhere(channel, threadTs, (m) => m.text === "moodboard.png is in the studio library");
+    expect(actionIds(reply)).toContain(ACTIONS.addToBoard);
+    expect(state(channel, threadTs).statusHistory).toContain("is adding your files to the studio library…");
+    expect(generations()).toBe(0);
+  });
+});
