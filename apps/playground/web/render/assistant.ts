@@ -26,15 +26,17 @@ export function loadingMessageAt(messages: readonly string[] | undefined, tick: 
   return messages[((tick % messages.length) + messages.length) % messages.length];
 }
 
-/** The status line's content: three pulsing dots, the status, and the current loading message if any. */
+/** The status line's content: three pulsing dots, then the status and under it the current loading message. */
 export function renderStatus(botName: string, status: string, loading: string | undefined): VNode[] {
   const text = statusText(botName, status);
   if (!text) return [];
   return [
     h("span", { class: "typing-dots", "aria-hidden": "true" }, [h("span"), h("span"), h("span")]),
-    h("span", { class: "assistant-status-text", "data-testid": "assistant-status-text" }, text),
-    loading ? h("span", { class: "assistant-loading", "data-testid": "assistant-loading" }, loading) : null,
-  ].filter((node): node is VNode => node !== null);
+    h("span", { class: "assistant-status-lines" }, [
+      h("span", { class: "assistant-status-text", "data-testid": "assistant-status-text" }, text),
+      loading ? h("span", { class: "assistant-loading", "data-testid": "assistant-loading" }, loading) : null,
+    ]),
+  ];
 }
 
 /** The suggested prompts as chips; a click sends the prompt's message (as Slack does), not its title. */

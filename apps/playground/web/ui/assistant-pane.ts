@@ -107,6 +107,8 @@ export function createAssistantPane(options: {
     if (JSON.stringify(next.loadingMessages) !== JSON.stringify(state?.loadingMessages)) tick = 0;
     state = next;
     elements.title.textContent = threadTitle(next);
+    // The header cuts a long title short: the whole of it on hover.
+    elements.title.title = threadTitle(next);
     list.update(next.messages);
     drawPrompts();
     drawStatus();
@@ -148,6 +150,7 @@ export function createAssistantPane(options: {
     drawStatus();
     rotate();
     elements.title.textContent = threadTitle(undefined);
+    elements.title.title = "";
   };
 
   async function send(text: string) {

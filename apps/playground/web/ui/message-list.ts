@@ -36,6 +36,9 @@ export function createMessageList(options: {
   for (const type of ["load", "loadedmetadata"]) {
     element.addEventListener(type, () => stick && toBottom(), true);
   }
+  // The list also shrinks when something beside it grows (the assistant's status line and prompts, a composer's
+  // new lines): its scroll position stays, so the end would slide out of view. Follow it when the reader was there.
+  if (typeof ResizeObserver !== "undefined") new ResizeObserver(() => stick && toBottom()).observe(element);
 
   return {
     update(messages) {
