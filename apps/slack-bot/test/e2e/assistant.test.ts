@@ -242,3 +242,25 @@ describe("files shared in the thread", () => {
     expect(generations()).toBe(0);
   });
 });
+
+describe("the DM outside an assistant thread", () => {
+  it("keeps today's behaviour: a top-level message and a click on its result use progress messages, no status", async () => {
+    const dm = bot.sim.dm(USER);
+    await bot.sim.message({ user: USER, channel: dm, text: "a red fox on snow" });
+    const first = await eventually(() => {
+      const found = bot.sim.conversation(dm).find((m) => m.fromBot && hasImage(m));
+      expect(found).toBeDefined();
+      return found as Shown;
+    }, 8000);
+    // The progress message became the result.
+    expect(first.editedAt).toBeDefined();
+
+    await bot.sim.click({ user: USER, actionId: ACTIONS.regenerate, messageTs: first.ts, channel: dm });
+    await eventually(
+      () => expect(bot.sim.thread(dm, first.ts).filter((m) => m.fromBot && hasImage(m))).toHaveLength(2),
+      8000,
+    );
+    expect(bot.sim.calls().filter((call) => call.method.startsWith("assistant."))).toEqual([]);
+    expect(generations()).toBe(2);
+  });
+});

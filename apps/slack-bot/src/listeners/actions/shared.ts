@@ -2,8 +2,8 @@ import type { AllMiddlewareArgs, BlockAction, ButtonAction, SlackActionMiddlewar
 import type { BotDeps } from "../../deps.js";
 import type { Surface } from "../../flows/surface.js";
 import { actionNoteMessage } from "../../messages/boards.js";
-import { surfaceAt } from "../assistant/surface.js";
-import { toSlack } from "../slack-message.js";
+import { assistantSurface, isAssistantThread } from "../assistant/surface.js";
+import { conversationSurface, toSlack } from "../slack-message.js";
 
 /** What a button listener gets from Bolt. */
 export type ButtonArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
@@ -36,12 +36,14 @@ export function clicked({ body, action }: Pick<ButtonArgs, "body" | "action">): 
 }
 
 /**
- * The surface of a click: everything in the result's thread; notes only the clicker sees are ephemerals. In an
- * assistant thread, as there: its jobs' progress in the status line, notes as replies.
+ * The surface of a click: everything in the result's thread; notes only the clicker sees are ephemerals. A click on
+ * a reply in a thread of the bot's DM is in an assistant thread, and answers as there: its jobs' progress in the
+ * status line, notes as replies (a result at the DM's top level is not in one).
  */
 export function clickSurface(deps: BotDeps, { client }: Pick<ButtonArgs, "client">, where: Clicked): Surface {
+  if (where.threadTs !== where.messageTs && isAssistantThread(where)) return assistantSurface(deps, client, where);
   // Answers to a click ("Added to ...") are for the whole thread.
-  return surfaceAt(deps, client, where);
+  return conversationSurface(client, where);
 }
 
 /**

@@ -106,16 +106,3 @@ async function titleOnce(deps: BotDeps, client: webApi.WebClient, place: Assista
     await deps.store.claims.release(key, at).catch(() => {});
   }
 }
-
-/**
- * The surface of a conversation the bot answers in through the Web API: an assistant thread's when the place is
- * one (see {@link isAssistantThread}), the conversation's otherwise.
- */
-export function surfaceAt(
-  deps: BotDeps,
-  client: webApi.WebClient,
-  place: SurfacePlace,
-  options: { ephemeralAsReply?: boolean } = {},
-): Surface {
-  return isAssistantThread(place) ? assistantSurface(deps, client, place) : conversationSurface(client, place, options);
-}
