@@ -45,6 +45,13 @@ export { checkOptions, parseCommand, parseMention } from "./commands/slack-gramm
 export type { Config, LogLevel, StoreConfig } from "./config.js";
 export { ConfigError, describeStore, readConfig } from "./config.js";
 export { createLogger } from "./logger.js";
+export {
+  assistantGreeting,
+  assistantStatus,
+  assistantTitle,
+  SUGGESTED_PROMPTS,
+  type SuggestedPrompt,
+} from "./messages/assistant.js";
 export type { Block, SlackMessage } from "./messages/blocks.js";
 export { confirmSpendMessage, creditsMessage, notEnoughCreditsMessage } from "./messages/credits.js";
 export { failedMessage, invalidOptionsMessage, inviteHintMessage, parseErrorMessage } from "./messages/errors.js";
