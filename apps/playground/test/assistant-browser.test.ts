@@ -41,7 +41,7 @@ describe.skipIf(!hasChromium)("the assistant pane in Chromium", () => {
     await expect.poll(() => chips.count(), { timeout: 10_000 }).toBeGreaterThan(1);
     expect(await chips.allTextContents()).toContain("Make an image");
     await expect.poll(() => pane().getByTestId("message").count(), { timeout: 10_000 }).toBe(1);
-    await screenshot(page, "-prompts");
+    await screenshot(page, "-assistant-prompts");
 
     // A click sends the prompt's message as Alice's, and the chips go.
     await chips.filter({ hasText: "Make an image" }).click();
@@ -54,7 +54,7 @@ describe.skipIf(!hasChromium)("the assistant pane in Chromium", () => {
     await expect
       .poll(async () => ((await status.isVisible()) ? await status.textContent() : ""), { timeout: 15_000 })
       .toMatch(/^Studio is (sending your request for|generating) an image…/);
-    await screenshot(page, "-status");
+    await screenshot(page, "-assistant-status");
 
     // The result: the image, hosted in Slack, with its buttons; the status gone; the thread titled after it.
     const result = pane()
@@ -75,7 +75,7 @@ describe.skipIf(!hasChromium)("the assistant pane in Chromium", () => {
     expect(width).toBeGreaterThan(0);
     // Away from the messages, so none shows its hover background in the picture.
     await page.mouse.move(1, 1);
-    await screenshot(page);
+    await screenshot(page, "-assistant");
 
     // Its buttons work from the pane: Add to board opens the bot's modal.
     await result.locator('button[data-action-id="studio_add_to_board"]').click();

@@ -1,13 +1,9 @@
 // The board view in Debian's Chromium (as test/browser.test.ts drives it): a note and an image put on a board through
 // the studio API, drawn at a readable size, their kinds in words, the note's text wrapped and whole.
-import { existsSync } from "node:fs";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPlayground } from "../src/server/index.js";
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const hasChromium = existsSync(CHROMIUM);
-if (process.env.CI && !hasChromium) throw new Error(`No Chromium at ${CHROMIUM}: .ci/run installs it with apt.`);
+import { hasChromium, launchChromium } from "./support/chromium.js";
 
 const NOTE =
   "Shot list for Monday: the trail at dawn, two walkers mid-stride, clay-coloured jackets, and a close-up of the " +
@@ -54,10 +50,7 @@ describe.skipIf(!hasChromium)("the board view in Chromium", () => {
     );
     await studio(place, { id: "card_shape", c: conversationId, w, t: "element", a: "shape_frame_2" });
 
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-sync"],
-    });
+    browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await page.goto(playground.url);
     await page.getByTestId("board-select").selectOption(conversationId);

@@ -1,16 +1,10 @@
 // The issue's done-when, in a real browser: Debian's Chromium driven by playwright-core (never a browser a test
 // tool downloads; .ci/run installs Chromium from apt when absent). The playground runs in this process on a free
 // port, exactly as `pnpm start` runs it, with short generations.
-import { existsSync, mkdirSync } from "node:fs";
-import { dirname } from "node:path";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPlayground } from "../src/server/index.js";
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const hasChromium = existsSync(CHROMIUM);
-// In CI the browser must be there: a skipped browser test would pass without testing anything.
-if (process.env.CI && !hasChromium) throw new Error(`No Chromium at ${CHROMIUM}: .ci/run installs it with apt.`);
+import { collectConsoleErrors, hasChromium, launchChromium, screenshot } from "./support/chromium.js";
 
 const PROMPT = "a red fox on snow";
 
@@ -18,26 +12,13 @@ describe.skipIf(!hasChromium)("the playground in Chromium", () => {
   let playground: Awaited<ReturnType<typeof startPlayground>>;
   let browser: Browser;
   let page: Page;
-  const consoleErrors: string[] = [];
+  let consoleErrors: string[] = [];
 
   beforeAll(async () => {
     playground = await startPlayground({ port: 0, jobMs: 1500, env: {} });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    });
+    browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    page.on("console", (message) => {
-      if (message.type() === "error" || message.type() === "warning") consoleErrors.push(message.text());
-    });
-    page.on("pageerror", (error) => consoleErrors.push(String(error)));
+    consoleErrors = collectConsoleErrors(page);
     await page.goto(playground.url);
     await page.getByTestId("channel-list").waitFor();
   }, 60_000);
@@ -87,10 +68,7 @@ describe.skipIf(!hasChromium)("the playground in Chromium", () => {
       .poll(async () => page.getByTestId("board-canvas").getByTestId("board-card").count(), { timeout: 10_000 })
       .toBe(cardsBefore + 2);
 
-    if (process.env.PLAYGROUND_SCREENSHOT) {
-      mkdirSync(dirname(process.env.PLAYGROUND_SCREENSHOT), { recursive: true });
-      await page.screenshot({ path: process.env.PLAYGROUND_SCREENSHOT });
-    }
+    await screenshot(page);
   }, 90_000);
 
   it("makes one message per image job, with its buttons, and Variations can be clicked again", async () => {
@@ -126,9 +104,7 @@ describe.skipIf(!hasChromium)("the playground in Chromium", () => {
       .poll(async () => thread.getByTestId("message").filter({ hasText: "Variation of" }).count(), { timeout: 30_000 })
       .toBe(2);
     expect(await page.getByText("already used").count()).toBe(0);
-    if (process.env.PLAYGROUND_SCREENSHOT) {
-      await page.screenshot({ path: process.env.PLAYGROUND_SCREENSHOT.replace(/\.png$/, "-variations.png") });
-    }
+    await screenshot(page, "-variations");
   }, 120_000);
 
   it("sends a music command and shows an audio player", async () => {
