@@ -63,6 +63,9 @@ export function createAssistantPane(options: {
   let sending = false;
   let tick = 0;
   let rotation: ReturnType<typeof setInterval> | undefined;
+  // Counts chats asked for: an answer to an earlier request (New chat clicked twice, or another person signed in
+  // meanwhile) must not replace the newest.
+  let opening = 0;
 
   const list = createMessageList({
     element: elements.messages,
@@ -81,9 +84,9 @@ export function createAssistantPane(options: {
     elements.status.replaceChildren(...nodes.map((node) => mount(node, doc)));
     elements.status.hidden = nodes.length === 0;
   };
-  // Rotates the loading messages while there are several; stops when they go.
+  // Rotates the loading messages while there are several (and the pane shows); stops when they go.
   const rotate = () => {
-    const several = (state?.loadingMessages?.length ?? 0) > 1;
+    const several = open && (state?.loadingMessages?.length ?? 0) > 1;
     if (several && !rotation) {
       rotation = setInterval(() => {
         tick += 1;
@@ -154,7 +157,9 @@ export function createAssistantPane(options: {
   };
 
   async function send(text: string) {
-    if (!threadTs || sending) return;
+    // Thrown, not ignored: the composer keeps the text and shows why.
+    if (!threadTs) throw new Error("The chat is still starting: send it again in a moment.");
+    if (sending) throw new Error("The last message is still on its way: send this one after it.");
     sending = true;
     drawPrompts();
     try {
@@ -176,13 +181,15 @@ export function createAssistantPane(options: {
   async function newChat() {
     reset();
     showError(null);
+    const attempt = ++opening;
     try {
       const opened = await api.assistantOpen({ user: options.user(), channel: options.channel() });
+      if (attempt !== opening) return;
       threadTs = opened.threadTs;
       list.update([]);
       follow(opened.threadTs);
     } catch (error) {
-      showError(`Could not start a chat: ${errorText(error)}`);
+      if (attempt === opening) showError(`Could not start a chat: ${errorText(error)}`);
     }
   }
 
@@ -212,6 +219,7 @@ export function createAssistantPane(options: {
       setOpen(false);
       // A closed pane needs no updates; reopening picks the same thread up again.
       stopWatch();
+      rotate();
     },
     newChat: async () => {
       await newChat();
@@ -219,6 +227,7 @@ export function createAssistantPane(options: {
     },
     userChanged() {
       if (open) setOpen(false);
+      opening += 1;
       reset();
       showError(null);
     },
