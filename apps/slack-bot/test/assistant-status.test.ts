@@ -39,7 +39,7 @@ function setup(options: { limit?: MethodLimit; refuse?: boolean } = {}) {
     logger: { debug() {}, info() {}, error() {}, warn: (_: unknown, message: string) => warnings.push(message) },
   } as unknown as BotDeps;
   const line = () => threadStatus(deps, client, CHANNEL, THREAD);
-  return { line, statuses, warnings, advance: (ms: number) => (now += ms) };
+  return { line, statuses, warnings, advance: (ms: number) => (now += ms), time: () => now };
 }
 
 describe("a job's status line", () => {
@@ -112,13 +112,16 @@ describe("after a post and at the end", () => {
 });
 
 describe("limits and refusals", () => {
-  it("skips progress when the pacer has no room, but still clears the line", async () => {
-    const { line, statuses, advance } = setup({ limit: { limit: 2, windowMs: 60_000 } });
+  it("skips progress when the pacer has no room (a post never waits for a status), but still clears the line", async () => {
+    const { line, statuses, advance, time } = setup({ limit: { limit: 2, windowMs: 60_000 } });
     line().job("j1", "is sending your request for an image…", true);
     line().job("j1", "is generating an image… (queued at the studio)", true);
     advance(10_000);
     line().job("j1", "is generating an image… 50%", false);
+    const before = time();
     await line().flushed();
+    // Nothing waited for the pacer (its waits move this clock).
+    expect(time()).toBe(before);
     expect(statuses).toHaveLength(2);
     line().drop("j1");
     await line().settle();

@@ -4,7 +4,8 @@
 // - a job's new phase shows at once, a moving percentage at most every 10 s, and an unchanged line is sent again
 //   every minute while the job runs (Slack drops a status after two minutes without a message);
 // - every call is paced (assistant.threads.setStatus: 50 a minute per workspace, services/slack-pacer.ts) and
-//   queued per thread, so they land in order and a post waits for those queued before it;
+//   queued per thread, so they land in order and a post waits for those queued before it; a line finds room now or
+//   is skipped (a result never waits behind a status), only a clear waits for room;
 // - when the bot posts in the thread, Slack clears the line: a job still running shows its own again;
 // - when work ends without posting, the line is cleared explicitly (an empty status).
 // Status calls never throw: a status that cannot be shown is logged, and the job goes on.
@@ -88,36 +89,65 @@ export function threadStatus(deps: BotDeps, client: StatusApi, channel: string, 
   };
   const latest = (state: State) => [...state.jobs.values()].at(-1);
 
-  /** Queues one setStatus; `wait` waits for the pacer (a clear, a line after a post), otherwise it needs room now. */
-  const send = (state: State, text: string, wait: boolean): Promise<void> => {
+  /** Sets the line now, in the thread's queue of calls. */
+  const call = async (state: State, text: string) => {
+    await client.assistant.threads.setStatus({ channel_id: channel, thread_ts: threadTs, status: text });
+    state.shown = text;
+    if (text) state.sentAt = deps.now();
+  };
+  const failed = (error: unknown) =>
+    deps.logger.warn({ err: error, channel }, "could not set the assistant thread's status");
+
+  /**
+   * Queues a line when the pacer has room now (nothing waits in the queue: a post waits for it, and a result must
+   * not wait for a status); without room it is skipped, and the next poll tries again.
+   */
+  const send = (state: State, text: string): Promise<void> => {
     state.queued = text;
     // Not shown after all: a later line is compared with what Slack really shows.
     const missed = () => {
       if (state.queued === text) state.queued = state.shown;
     };
-    const call = async () => {
+    state.queue = state.queue.then(async () => {
       try {
-        const pacer = pacerOf(deps);
-        if (wait) await pacer.acquire("assistant.threads.setStatus");
-        else if (!(await pacer.tryTake("assistant.threads.setStatus"))) return missed();
-        await client.assistant.threads.setStatus({ channel_id: channel, thread_ts: threadTs, status: text });
-        state.shown = text;
-        if (text) state.sentAt = deps.now();
+        if (await pacerOf(deps).tryTake("assistant.threads.setStatus")) await call(state, text);
+        else missed();
       } catch (error) {
         missed();
-        deps.logger.warn({ err: error, channel }, "could not set the assistant thread's status");
+        failed(error);
       } finally {
         tidy(state);
       }
-    };
-    state.queue = state.queue.then(call);
+    });
+    return state.queue;
+  };
+
+  /**
+   * Clears the line, waiting for the pacer if it must (outside the queue), unless by then a job shows its line or
+   * a post cleared it.
+   */
+  const clear = async (state: State): Promise<void> => {
+    try {
+      await pacerOf(deps).acquire("assistant.threads.setStatus");
+    } catch (error) {
+      failed(error);
+    }
+    state.queue = state.queue.then(async () => {
+      try {
+        if (state.jobs.size === 0 && state.shown !== "") await call(state, "");
+      } catch (error) {
+        failed(error);
+      } finally {
+        tidy(state);
+      }
+    });
     return state.queue;
   };
 
   return {
     async note(text) {
       const state = stateOf();
-      if (state.jobs.size === 0) await send(state, text, false);
+      if (state.jobs.size === 0) await send(state, text);
     },
     job(jobId, text, urgent) {
       const state = stateOf();
@@ -128,7 +158,7 @@ export function threadStatus(deps: BotDeps, client: StatusApi, channel: string, 
       if ((changed && (urgent || since >= PROGRESS_UPDATE_INTERVAL_MS)) || since >= STATUS_KEEPALIVE_MS) {
         // Claimed now, so that the polls that follow before the call lands do not send it again.
         state.sentAt = deps.now();
-        void send(state, text, urgent);
+        void send(state, text);
       }
     },
     drop(jobId) {
@@ -140,15 +170,16 @@ export function threadStatus(deps: BotDeps, client: StatusApi, channel: string, 
       state.shown = "";
       state.queued = "";
       const next = latest(state);
-      if (next !== undefined) void send(state, next, true);
+      if (next !== undefined) void send(state, next);
       else tidy(state);
     },
     async settle() {
       const state = stateOf();
       // What Slack shows is known once the calls queued so far have landed.
       await state.queue;
-      const next = latest(state) ?? "";
-      if (next !== state.shown) await send(state, next, true);
+      const next = latest(state);
+      if (next !== undefined && next !== state.shown) await send(state, next);
+      else if (next === undefined && state.shown !== "") await clear(state);
       else tidy(state);
     },
   };
