@@ -17,9 +17,9 @@
 // Goals, each printed as met or missed; the exit code is 1 when one is missed
 // or cannot be checked (no curl): the form way at >= 0.9x curl's throughput
 // (best time of each), and peak RSS growth under 32 MiB for both ways. The
-// sandbox hashes and writes every byte, so it is the slower side for curl too;
-// on a loaded machine the uploader's own CPU time (printed) is what it takes
-// from the sandbox.
+// sandbox's MD5 of every byte (its ETag) sets curl's pace; uploadFile needs
+// about as long for its own work per chunk, so other work on the machine slows
+// it more than curl.
 
 import { spawn } from "node:child_process";
 import { randomFillSync } from "node:crypto";
