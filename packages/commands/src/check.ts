@@ -1,11 +1,21 @@
-import { type Catalog, type CatalogModel, modelsFor, type Preset, pickModel } from "./catalog.js";
+import {
+  type Catalog,
+  type CatalogModel,
+  modelsFor,
+  type Preset,
+  pickModel,
+  pickSpeakingModel,
+  pickVideoModel,
+} from "./catalog.js";
 import { echo } from "./flags.js";
 import { checkRatio as checkRatioText, SUGGESTED_RATIO_VALUES } from "./ratio.js";
 import type {
+  AvatarCommand,
   Command,
   GenerationKind,
   ImageCommand,
   InvocationOptions,
+  LipsyncCommand,
   MusicCommand,
   VideoCommand,
   VoiceCommand,
@@ -86,6 +96,32 @@ function checkRatio(problems: OptionProblem[], ratio: string | undefined): void 
   });
 }
 
+/**
+ * `--ref` against the chosen model's `maxReferenceImages` (the API refuses more: spec, Generation model entry).
+ * The message names the limit; `valid` lists the models of the role that take that many. A model whose catalog
+ * entry gives no limit is not judged here: the API decides.
+ */
+function checkReferences(
+  problems: OptionProblem[],
+  references: readonly string[] | undefined,
+  model: CatalogModel,
+  candidates: readonly CatalogModel[],
+  role: GenerationKind,
+  invocation: string,
+): void {
+  const given = references?.length ?? 0;
+  const max = model.maxReferenceImages;
+  if (!given || max === null || max === undefined || given <= max) return;
+  const takes = max === 0 ? "takes no reference images" : `takes at most ${max} reference image${max === 1 ? "" : "s"}`;
+  problems.push({
+    option: "--ref",
+    message: `${model.id} ${takes} (got ${given}).`,
+    valid: candidates.filter((other) => (other.maxReferenceImages ?? 0) >= given).map((other) => other.id),
+    validIntro: `Models that take ${given}:`,
+    help: modelsHelp(role, invocation),
+  });
+}
+
 function checkModel(
   problems: OptionProblem[],
   catalog: Catalog,
@@ -104,6 +140,27 @@ function checkModel(
       : `No ${role} models are available right now.`,
     valid: models,
     help: modelsHelp(role, invocation),
+  });
+  return undefined;
+}
+
+// With reference images the API picks among the video and reference-to-video models (catalog.ts, pickVideoModel).
+function checkVideoModel(
+  problems: OptionProblem[],
+  catalog: Catalog,
+  id: string | undefined,
+  invocation: string,
+): CatalogModel | undefined {
+  const model = pickVideoModel(catalog, id, true);
+  if (model) return model;
+  const models = [...(catalog.videoModels ?? []), ...(catalog.referenceToVideoModels ?? [])].map((each) => each.id);
+  problems.push({
+    option: "--model",
+    message: models.length
+      ? `There is no video model \`${echo(id ?? "")}\`.`
+      : "No video models are available right now.",
+    valid: models,
+    help: modelsHelp("video", invocation),
   });
   return undefined;
 }
@@ -166,6 +223,7 @@ function checkImage(
   if (model) {
     checkValue(problems, "--quality", command.quality, model.supportedQualities, model, "image", invocation);
     checkValue(problems, "--resolution", command.resolution, model.supportedResolutions, model, "image", invocation);
+    checkReferences(problems, command.references, model, catalog.imageModels ?? [], "image", invocation);
   }
   checkPresets(problems, command.presets, "image", presets, invocation);
   return model;
@@ -179,11 +237,18 @@ function checkVideo(
   invocation: string,
 ) {
   checkRatio(problems, command.ratio);
-  const model = checkModel(problems, catalog, "video", command.model, invocation);
+  const withReferences = (command.references?.length ?? 0) > 0;
+  const model = withReferences
+    ? checkVideoModel(problems, catalog, command.model, invocation)
+    : checkModel(problems, catalog, "video", command.model, invocation);
   if (model) {
     checkValue(problems, "--duration", command.duration, model.supportedDurations, model, "video", invocation);
     checkValue(problems, "--resolution", command.resolution, model.supportedResolutions, model, "video", invocation);
+    const candidates = [...(catalog.videoModels ?? []), ...(catalog.referenceToVideoModels ?? [])];
+    checkReferences(problems, command.references, model, candidates, "video", invocation);
   }
+  // `--end` (endImage) is not judged per model: the catalog has no field saying which models take an end image,
+  // and the API (as the sandbox implements it) accepts one with every video model.
   checkPresets(problems, command.presets, "video", presets, invocation);
   return model;
 }
@@ -227,10 +292,51 @@ function checkMusic(problems: OptionProblem[], command: MusicCommand, catalog: C
 const checkVoice = (problems: OptionProblem[], command: VoiceCommand, catalog: Catalog, invocation: string) =>
   checkModel(problems, catalog, "voice", command.voice, invocation, "--voice");
 
+const SPEAKING_ROLE = { avatar: "speaking avatar", lipsync: "lip-sync" } as const;
+
+// `avatar` and `lipsync` use the catalog's default model of their role (they take no `--model`): it must exist.
+function checkSpeakingModel(
+  problems: OptionProblem[],
+  catalog: Catalog,
+  kind: AvatarCommand["kind"] | LipsyncCommand["kind"],
+): CatalogModel | undefined {
+  const model = pickSpeakingModel(catalog, kind);
+  if (!model) {
+    problems.push({ option: kind, message: `No ${SPEAKING_ROLE[kind]} models are available right now.`, valid: [] });
+  }
+  return model;
+}
+
+function checkAvatar(problems: OptionProblem[], command: AvatarCommand, catalog: Catalog, invocation: string) {
+  checkModel(problems, catalog, "voice", command.voice, invocation, "--voice");
+  return checkSpeakingModel(problems, catalog, "avatar");
+}
+
+function checkLipsync(problems: OptionProblem[], command: LipsyncCommand, catalog: Catalog, invocation: string) {
+  if (command.audio !== undefined) {
+    // With an audio clip nothing is read aloud, so the options of the voiceover would be silently ignored.
+    for (const [option, value] of [
+      ["--voice", command.voice],
+      ["--language", command.language],
+    ] as const) {
+      if (value !== undefined) {
+        problems.push({
+          option,
+          message: `\`${option}\` is for a script read aloud; with \`--audio\` nothing is read: drop one of the two.`,
+          valid: [],
+        });
+      }
+    }
+  } else checkModel(problems, catalog, "voice", command.voice, invocation, "--voice");
+  return checkSpeakingModel(problems, catalog, "lipsync");
+}
+
 /**
  * Checks a command's options against the model catalog (`availableGenerationModels`) and the presets
  * (`studioPresetsPage` items) before any credit is spent. Commands that generate nothing always pass. A
- * problem's `help` names the command to type with the caller's `invocation`.
+ * problem's `help` names the command to type with the caller's `invocation`. The model returned is the one that
+ * makes the result: for `avatar` the speaking-avatar model and for `lipsync` the lip-sync model (the voiceover's
+ * voice is checked too); for a video with `--ref`, the reference-to-video default unless `--model` names one.
  *
  * @example
  * const checked = checkOptions(command, catalog, presets, { invocation: "studio" });
@@ -248,5 +354,7 @@ export function checkOptions(
   else if (command.kind === "video") model = checkVideo(problems, command, catalog, presets, invocation);
   else if (command.kind === "music") model = checkMusic(problems, command, catalog, invocation);
   else if (command.kind === "voice") model = checkVoice(problems, command, catalog, invocation);
+  else if (command.kind === "avatar") model = checkAvatar(problems, command, catalog, invocation);
+  else if (command.kind === "lipsync") model = checkLipsync(problems, command, catalog, invocation);
   return problems.length ? { ok: false, problems } : { ok: true, model };
 }

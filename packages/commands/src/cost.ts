@@ -1,19 +1,37 @@
 import type { CreditsBalance } from "@studio-kit/core";
-import { type Catalog, pickModel } from "./catalog.js";
+import { type Catalog, type CatalogModel, pickModel, pickSpeakingModel, pickVideoModel } from "./catalog.js";
 import { type Command, isGeneration } from "./types.js";
+
+const creditsOf = (model: CatalogModel | undefined) => model?.estimatedCredits ?? null;
 
 /**
  * Credits a command will spend: the chosen model's `estimatedCredits` times the count (spec, Generation rules
- * 4: each record spends its model's credits). `null` when nothing is generated or the catalog gives no estimate,
- * in which case the guard cannot judge and the API decides.
+ * 4: each record spends its model's credits). `avatar`, and `lipsync` with a script, spend a voiceover first, so
+ * theirs is the voice's estimate plus the speaking-avatar or lip-sync model's. A video with `--ref` is priced at
+ * the model the API will pick (the reference-to-video default unless `--model`). `null` when nothing is generated
+ * or the catalog gives no estimate for a step, in which case the guard cannot judge and the API decides.
  */
 export function estimateCost(command: Command, catalog: Catalog): number | null {
   if (!isGeneration(command)) return null;
-  const id = command.kind === "voice" ? command.voice : command.kind === "music" ? undefined : command.model;
-  const credits = pickModel(catalog, command.kind, id)?.estimatedCredits;
-  if (credits === null || credits === undefined) return null;
-  const count = command.kind === "image" ? (command.count ?? 1) : 1;
-  return credits * count;
+  switch (command.kind) {
+    case "image": {
+      const credits = creditsOf(pickModel(catalog, "image", command.model));
+      return credits === null ? null : credits * (command.count ?? 1);
+    }
+    case "video":
+      return creditsOf(pickVideoModel(catalog, command.model, (command.references?.length ?? 0) > 0));
+    case "music":
+      return creditsOf(pickModel(catalog, "music", undefined));
+    case "voice":
+      return creditsOf(pickModel(catalog, "voice", command.voice));
+    case "avatar":
+    case "lipsync": {
+      const speaking = creditsOf(pickSpeakingModel(catalog, command.kind));
+      const readsAloud = command.kind === "avatar" || command.audio === undefined;
+      const voice = readsAloud ? creditsOf(pickModel(catalog, "voice", command.voice)) : 0;
+      return speaking === null || voice === null ? null : speaking + voice;
+    }
+  }
 }
 
 /** What to do before generating: go ahead, ask first, or explain that credits are short. */

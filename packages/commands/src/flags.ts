@@ -1,4 +1,4 @@
-import { type FlagSpec, usage } from "./grammar.js";
+import { FLAGS, type FlagSpec, usage } from "./grammar.js";
 import type { Token } from "./tokenize.js";
 import type { CommandWord, ParseError, ParseErrorCode } from "./types.js";
 
@@ -48,6 +48,14 @@ export function readNumber(flag: string, text: string): number | string {
 
 const isFlag = (token: Token) => !token.quoted && token.value.startsWith("--") && token.value.length > 2;
 
+// "`image` has no option `--from`" is more useful with where `--from` does belong: `video`.
+function elsewhere(name: string, command: CommandWord): string {
+  const owners = Object.entries(FLAGS)
+    .filter(([word, specs]) => word !== command && Object.hasOwn(specs, name))
+    .map(([word]) => `\`${word}\``);
+  return owners.length ? ` \`--${name}\` is an option of ${owners.join(", ")}.` : "";
+}
+
 function optionList(specs: Record<string, FlagSpec>): string {
   const names = Object.keys(specs).map((name) => `--${name}`);
   return names.length ? `Its options are ${names.join(", ")}.` : "It takes no options.";
@@ -76,7 +84,10 @@ export function readFlags(
     const name = token.value.slice(2).toLowerCase();
     const spec = Object.hasOwn(specs, name) ? specs[name] : undefined;
     if (!spec) {
-      return fail("unknown_flag", `\`${command}\` has no option \`--${echo(name)}\`. ${optionList(specs)}`);
+      return fail(
+        "unknown_flag",
+        `\`${command}\` has no option \`--${echo(name)}\`.${elsewhere(name, command)} ${optionList(specs)}`,
+      );
     }
     if (values[name] && !spec.repeatable) {
       return fail("repeated_flag", `\`--${name}\` was given twice: give it once.`);

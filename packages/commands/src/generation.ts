@@ -1,7 +1,9 @@
 import type {
+  AvatarCommand,
   GenerationCommand,
-  GenerationKind,
+  GenerationWord,
   ImageCommand,
+  LipsyncCommand,
   MusicCommand,
   VideoCommand,
   VoiceCommand,
@@ -20,6 +22,8 @@ export interface GenerationCommands {
   video: VideoCommand;
   music: MusicCommand;
   voice: VoiceCommand;
+  avatar: AvatarCommand;
+  lipsync: LipsyncCommand;
 }
 
 // Optional fields are left out rather than set to undefined, so results compare cleanly and serialise small.
@@ -30,19 +34,19 @@ function defined<T extends object>(value: T): T {
 /**
  * Builds the typed command from a prompt and the flag values read for it: what the parser does once the words
  * and flags of a text are read, and what the CLI does with the values its argument parser read. The first value
- * of a single flag counts; repeatable flags (`--preset`) keep every value. Values are not checked here: number
+ * of a single flag counts; repeatable flags (`--preset`, `--ref`) keep every value. Values are not checked here: number
  * flags go through `readNumber` first, and `checkOptions` checks values against the catalog.
  *
  * @example
  * generationCommand("video", "waves at night", { duration: ["5"], audio: ["true"] });
  * // { kind: "video", prompt: "waves at night", duration: 5, audio: true, presets: [] }
  */
-export function generationCommand<K extends GenerationKind>(
+export function generationCommand<K extends GenerationWord>(
   kind: K,
   prompt: string,
   values: FlagValues,
 ): GenerationCommands[K];
-export function generationCommand(kind: GenerationKind, prompt: string, values: FlagValues): GenerationCommand {
+export function generationCommand(kind: GenerationWord, prompt: string, values: FlagValues): GenerationCommand {
   const one = (name: string) => values[name]?.[0];
   const num = (name: string) => {
     const value = one(name);
@@ -50,6 +54,9 @@ export function generationCommand(kind: GenerationKind, prompt: string, values: 
   };
   const on = (name: string) => values[name] !== undefined;
   const presets = [...(values.preset ?? [])];
+  // Left out when not given, so a command without them reads (and serialises) as it did before these flags.
+  const references = values.ref?.length ? [...values.ref] : undefined;
+  const brand = on("brand") || undefined;
   switch (kind) {
     case "image":
       return defined<ImageCommand>({
@@ -62,6 +69,8 @@ export function generationCommand(kind: GenerationKind, prompt: string, values: 
         resolution: one("resolution"),
         presets,
         board: one("board"),
+        references,
+        brand,
       });
     case "video":
       return defined<VideoCommand>({
@@ -74,6 +83,10 @@ export function generationCommand(kind: GenerationKind, prompt: string, values: 
         audio: on("audio"),
         presets,
         board: one("board"),
+        firstFrame: one("from"),
+        endImage: one("end"),
+        references,
+        brand,
       });
     case "music":
       return defined<MusicCommand>({
@@ -86,5 +99,22 @@ export function generationCommand(kind: GenerationKind, prompt: string, values: 
       });
     case "voice":
       return defined<VoiceCommand>({ kind, script: prompt, voice: one("voice"), language: one("language") });
+    case "avatar":
+      return defined<AvatarCommand>({
+        kind,
+        script: prompt,
+        image: one("image"),
+        voice: one("voice"),
+        language: one("language"),
+      });
+    case "lipsync":
+      return defined<LipsyncCommand>({
+        kind,
+        script: prompt || undefined,
+        video: one("video"),
+        audio: one("audio"),
+        voice: one("voice"),
+        language: one("language"),
+      });
   }
 }

@@ -1,4 +1,4 @@
-import type { CommandWord, GenerationKind } from "./types.js";
+import type { CommandWord, GenerationWord } from "./types.js";
 
 // The grammar in one table: which flags each command takes, what kind of value, and the usage shown with
 // every parse error. The parser, the help of every app and the CLI's options all read it, so they cannot drift
@@ -20,7 +20,7 @@ export interface FlagSpec {
  * The flags of each generation command, by name (without `--`): the one table both apps read. The bot's parser
  * reads command text against it; the CLI declares its options from it.
  */
-export const FLAGS: Record<GenerationKind, Record<string, FlagSpec>> = {
+export const FLAGS: Record<GenerationWord, Record<string, FlagSpec>> = {
   image: {
     ratio: { kind: "text", hint: "W:H" },
     count: { kind: "number", hint: "1-4" },
@@ -29,6 +29,8 @@ export const FLAGS: Record<GenerationKind, Record<string, FlagSpec>> = {
     resolution: { kind: "text", hint: "res" },
     preset: { kind: "text", repeatable: true, hint: "slug" },
     board: { kind: "text", hint: '"title"' },
+    ref: { kind: "text", repeatable: true, hint: "id" },
+    brand: { kind: "switch" },
   },
   video: {
     ratio: { kind: "text", hint: "W:H" },
@@ -38,6 +40,10 @@ export const FLAGS: Record<GenerationKind, Record<string, FlagSpec>> = {
     audio: { kind: "switch" },
     preset: { kind: "text", repeatable: true, hint: "slug" },
     board: { kind: "text", hint: '"title"' },
+    from: { kind: "text", hint: "image-id" },
+    end: { kind: "text", hint: "image-id" },
+    ref: { kind: "text", repeatable: true, hint: "id" },
+    brand: { kind: "switch" },
   },
   music: {
     instrumental: { kind: "switch" },
@@ -49,27 +55,42 @@ export const FLAGS: Record<GenerationKind, Record<string, FlagSpec>> = {
     voice: { kind: "text", hint: "id" },
     language: { kind: "text", hint: "code" },
   },
+  avatar: {
+    image: { kind: "text", hint: "image-id" },
+    voice: { kind: "text", hint: "id" },
+    language: { kind: "text", hint: "code" },
+  },
+  lipsync: {
+    video: { kind: "text", hint: "video-id" },
+    audio: { kind: "text", hint: "audio-id" },
+    voice: { kind: "text", hint: "id" },
+    language: { kind: "text", hint: "code" },
+  },
 };
 
 /** The usage line(s) of each command that takes no flags, after the invocation (`/studio`, `studio`). */
-const PLAIN_USAGE: Record<Exclude<CommandWord, GenerationKind>, string[]> = {
+const PLAIN_USAGE: Record<Exclude<CommandWord, GenerationWord>, string[]> = {
   credits: ["credits"],
   boards: ["boards"],
   board: ['board new "title"', 'board use "title"'],
   assets: ["assets <search term>"],
   models: ["models [image|video|music|voice]"],
   presets: ["presets [search]"],
+  brand: ["brand"],
+  history: ["history [number]"],
   help: ["help [command]"],
 };
 
-const HEADS: Record<GenerationKind, string> = {
+const HEADS: Record<GenerationWord, string> = {
   image: "image <prompt>",
   video: "video <prompt>",
   music: "music <prompt>",
   voice: "voice <script>",
+  avatar: "avatar <script>",
+  lipsync: "lipsync [<script>]",
 };
 
-const isGenerationWord = (word: CommandWord): word is GenerationKind => Object.hasOwn(FLAGS, word);
+const isGenerationWord = (word: CommandWord): word is GenerationWord => Object.hasOwn(FLAGS, word);
 
 /**
  * The usage of a command, as shown in help and with every parse error, naming the command as the caller's app
@@ -93,12 +114,16 @@ export const DESCRIPTIONS: Readonly<Record<CommandWord, string>> = {
   video: "Generate a video clip",
   music: "Generate a music track",
   voice: "Read a script aloud",
+  avatar: "Make a character speak a script, from an image",
+  lipsync: "Lip-sync a video to an audio clip or to a script read aloud",
   credits: "Show the workspace's credits",
   boards: "List recent boards",
   board: "Create a board, or choose this channel's default board",
   assets: "Search the asset library",
   models: "List the models and the values they accept",
   presets: "List style presets",
+  brand: "Show what is known of the workspace's brand",
+  history: "List your recent jobs",
   help: "Show this help",
 };
 
@@ -114,7 +139,7 @@ export function description(word: CommandWord, invocation: string): string {
   return word === "image" ? `${text} (the default: \`${invocation} a lighthouse at dusk\` works too)` : text;
 }
 
-function flagList(kind: GenerationKind): string {
+function flagList(kind: GenerationWord): string {
   const flags = Object.entries(FLAGS[kind]).map(([name, spec]) => {
     const value = spec.kind === "switch" ? "" : ` ${spec.hint ?? "value"}`;
     return `[--${name}${value}]${spec.repeatable ? "…" : ""}`;

@@ -3,7 +3,7 @@
 // error text in both. Texts that tell the user what to type take the caller's invocation.
 
 export type { Catalog, CatalogModel, Preset } from "./catalog.js";
-export { modelsFor, pickModel } from "./catalog.js";
+export { modelsFor, pickModel, pickSpeakingModel, pickVideoModel } from "./catalog.js";
 export type { CheckResult, OptionProblem } from "./check.js";
 export { checkOptions, MAX_COUNT, MUSIC_SECONDS } from "./check.js";
 export type { CreditsDecision, CreditsVerdict } from "./cost.js";
@@ -14,25 +14,35 @@ export type { FlagValues, GenerationCommands } from "./generation.js";
 export { generationCommand } from "./generation.js";
 export type { FlagKind, FlagSpec } from "./grammar.js";
 export { DESCRIPTIONS, description, FLAGS, usage } from "./grammar.js";
-export { emptyPromptError, parseCommand } from "./parse.js";
+export { emptyPromptError, MAX_HISTORY, parseCommand } from "./parse.js";
 export type { RatioCheck } from "./ratio.js";
 export { checkRatio, RATIO_BOUNDS, ratioRuleText, SUGGESTED_RATIO_VALUES, SUGGESTED_RATIOS } from "./ratio.js";
 export type { Token } from "./tokenize.js";
 export { tokenize } from "./tokenize.js";
 export type {
+  AvatarCommand,
   Command,
   CommandWord,
   GenerationCommand,
   GenerationKind,
+  GenerationWord,
   ImageCommand,
   InfoCommand,
   InvocationOptions,
+  LipsyncCommand,
   MusicCommand,
   ParseError,
   ParseErrorCode,
   ParseResult,
+  SpeakingKind,
   VideoCommand,
   VoiceCommand,
 } from "./types.js";
-export { COMMAND_WORDS, isGeneration } from "./types.js";
-export { imageVariables, musicVariables, videoVariables, voiceVariables } from "./variables.js";
+export { COMMAND_WORDS, GENERATION_WORDS, isGeneration } from "./types.js";
+export {
+  imageVariables,
+  musicVariables,
+  spokenVoiceVariables,
+  videoVariables,
+  voiceVariables,
+} from "./variables.js";

@@ -1,4 +1,4 @@
-import { echo, parseError, type ReadFlags, readFlags } from "./flags.js";
+import { echo, parseError, type ReadFlags, readFlags, readNumber } from "./flags.js";
 import { generationCommand } from "./generation.js";
 import { FLAGS, usage } from "./grammar.js";
 import { type Token, tokenize } from "./tokenize.js";
@@ -7,6 +7,7 @@ import {
   type Command,
   type CommandWord,
   type GenerationKind,
+  type GenerationWord,
   type InvocationOptions,
   type ParseError,
   type ParseResult,
@@ -18,12 +19,17 @@ const ok = (command: Command): ParseResult => ({ ok: true, command });
 const isError = (value: ReadFlags | ParseError): value is ParseError => "ok" in value;
 const text = (read: ReadFlags) => read.words.join(" ").trim();
 
-const EXAMPLES: Record<GenerationKind, string> = {
+const EXAMPLES: Record<GenerationWord, string> = {
   image: "image a lighthouse at dusk --ratio 16:9",
   video: "video waves on a rocky shore --duration 5",
   music: "music calm piano for a product tour --instrumental",
   voice: "voice Welcome to the spring collection.",
+  avatar: "avatar Welcome to the spring collection. --image img_123",
+  lipsync: "lipsync Welcome to the spring collection. --video vid_123",
 };
+
+/** The most jobs `history` lists at once. */
+export const MAX_HISTORY = 20;
 
 /**
  * The error for a generation command given no prompt (for `voice`, no script), with an example to type. The
@@ -33,18 +39,55 @@ const EXAMPLES: Record<GenerationKind, string> = {
  * @example emptyPromptError("video", { invocation: "studio" }).message
  * // "`video` needs a prompt, such as `studio video waves on a rocky shore --duration 5`."
  */
-export function emptyPromptError(kind: GenerationKind, { invocation }: InvocationOptions): ParseError {
-  const what = kind === "voice" ? "a script to read" : "a prompt";
+export function emptyPromptError(kind: GenerationWord, { invocation }: InvocationOptions): ParseError {
+  const what = kind === "voice" || kind === "avatar" ? "a script to read" : "a prompt";
   const example = `${invocation} ${EXAMPLES[kind]}`;
   return parseError("empty_prompt", kind, `\`${kind}\` needs ${what}, such as \`${example}\`.`, invocation);
 }
 
-function generation(kind: GenerationKind, tokens: Token[], invocation: string): ParseResult {
+function generation(kind: GenerationWord, tokens: Token[], invocation: string): ParseResult {
   const read = readFlags(tokens, FLAGS[kind], kind, invocation);
   if (isError(read)) return read;
   const prompt = text(read);
+  if (kind === "lipsync") return lipsync(prompt, read, invocation);
   if (!prompt) return emptyPromptError(kind, { invocation });
   return ok(generationCommand(kind, prompt, read.values));
+}
+
+// The lips follow one sound: an audio result, or the script read aloud first; never both, never neither.
+function lipsync(script: string, read: ReadFlags, invocation: string): ParseResult {
+  const audio = read.values.audio !== undefined;
+  if (script && audio) {
+    return parseError(
+      "unexpected_argument",
+      "lipsync",
+      "`lipsync` follows a script or an audio clip, not both: drop the script or `--audio`.",
+      invocation,
+    );
+  }
+  if (!script && !audio) {
+    return parseError(
+      "empty_prompt",
+      "lipsync",
+      `\`lipsync\` needs a script to read aloud or \`--audio <audio id>\`, such as \`${invocation} ${EXAMPLES.lipsync}\`.`,
+      invocation,
+    );
+  }
+  return ok(generationCommand("lipsync", script, read.values));
+}
+
+function history(tokens: Token[], invocation: string): ParseResult {
+  const words = freeText("history", tokens, invocation);
+  if (typeof words !== "string") return words;
+  if (!words) return ok({ kind: "history" });
+  const count = readNumber("count", words);
+  if (typeof count === "number" && count >= 1 && count <= MAX_HISTORY) return ok({ kind: "history", count });
+  return parseError(
+    typeof count === "number" ? "unexpected_argument" : "not_a_number",
+    "history",
+    `\`history\` takes how many jobs to list, from 1 to ${MAX_HISTORY}, such as \`${invocation} history 5\` (got \`${echo(words)}\`).${typeof count === "number" ? "" : asImage("history", tokens, invocation)}`,
+    invocation,
+  );
 }
 
 /** Words after a command that takes only free text (no flags): the text, or the first problem. */
@@ -53,15 +96,23 @@ function freeText(command: CommandWord, tokens: Token[], invocation: string): st
   return isError(read) ? read : text(read);
 }
 
-function nothingAfter(command: "credits" | "boards", tokens: Token[], invocation: string): ParseResult {
+function nothingAfter(command: "credits" | "boards" | "brand", tokens: Token[], invocation: string): ParseResult {
   const first = tokens[0];
   if (!first) return ok({ kind: command });
   return parseError(
     "unexpected_argument",
     command,
-    `\`${command}\` takes nothing after it (got \`${echo(first.value)}\`): type \`${invocation} ${command}\`.`,
+    `\`${command}\` takes nothing after it (got \`${echo(first.value)}\`): type \`${invocation} ${command}\`.${asImage(command, tokens, invocation)}`,
     invocation,
   );
+}
+
+// "brand new sneakers" and "history museum hall" are likely image prompts that happen to start with a command
+// word: say how to generate them. (Nobody starts a prompt with "credits" or "boards"; their texts are unchanged.)
+function asImage(command: CommandWord, tokens: Token[], invocation: string): string {
+  if (command !== "brand" && command !== "history") return "";
+  const words = [command, ...tokens.map((token) => token.value)].join(" ");
+  return ` For an image, type \`${invocation} image ${echo(words)}\`.`;
 }
 
 function board(tokens: Token[], invocation: string): ParseResult {
@@ -95,10 +146,15 @@ function read(command: CommandWord, tokens: Token[], invocation: string): ParseR
     case "video":
     case "music":
     case "voice":
+    case "avatar":
+    case "lipsync":
       return generation(command, tokens, invocation);
     case "credits":
     case "boards":
+    case "brand":
       return nothingAfter(command, tokens, invocation);
+    case "history":
+      return history(tokens, invocation);
     case "board":
       return board(tokens, invocation);
     case "assets": {

@@ -1,8 +1,21 @@
 // The typed commands the parser produces. Numbers are parsed here (a word where a number belongs is a parse
 // error); bounds and catalog values are checked later by `checkOptions`, which knows the catalog.
 
-/** A command that generates media and so may spend credits. */
+/**
+ * A catalog role a command generates in: each has its own models (`models <role>` lists them) and its own
+ * command. `avatar` and `lipsync` also generate, but through other roles' models: see {@link SpeakingKind}.
+ */
 export type GenerationKind = "image" | "video" | "music" | "voice";
+
+/**
+ * The commands that make a speaking video: a voiceover first (unless `lipsync` is given `--audio`), then the
+ * catalog's speaking-avatar or lip-sync model. They take no `--model`: the catalog's default model of the role is
+ * used, so their checks and estimate read `speakingAvatarModels` and `lipSyncModels` by their defaults.
+ */
+export type SpeakingKind = "avatar" | "lipsync";
+
+/** Every command word that generates media, and so has a row in `FLAGS`. */
+export type GenerationWord = GenerationKind | SpeakingKind;
 
 /** `image <prompt>`: also what any text that does not start with a command word means. */
 export interface ImageCommand {
@@ -15,6 +28,10 @@ export interface ImageCommand {
   resolution?: string;
   presets: string[];
   board?: string;
+  /** `--ref`: ids of earlier results or library images to use as reference images, in the order given. */
+  references?: string[];
+  /** `--brand`: steer the prompt with what is known of the workspace's brand. */
+  brand?: boolean;
 }
 
 /** `video <prompt>`. */
@@ -28,6 +45,14 @@ export interface VideoCommand {
   audio: boolean;
   presets: string[];
   board?: string;
+  /** `--from`: the id of an image to start the video from (the API's `firstFrame`). */
+  firstFrame?: string;
+  /** `--end`: the id of an image to end the video on (the API's `endImage`). */
+  endImage?: string;
+  /** `--ref`: ids of earlier results or library images to use as reference images, in the order given. */
+  references?: string[];
+  /** `--brand`: steer the prompt with what is known of the workspace's brand. */
+  brand?: boolean;
 }
 
 /** `music <prompt>`. */
@@ -48,6 +73,37 @@ export interface VoiceCommand {
   language?: string;
 }
 
+/**
+ * `avatar <script>`: the script read aloud (`generateVoiceover`), then a speaking character from an image
+ * (`generateSpeakingCharacter`) with the catalog's default speaking-avatar model.
+ */
+export interface AvatarCommand {
+  kind: "avatar";
+  script: string;
+  /** `--image`: the id of the image (an earlier result or a library image) that speaks. */
+  image?: string;
+  /** `--voice`: a voice model id from the catalog, as for `voice`. */
+  voice?: string;
+  language?: string;
+}
+
+/**
+ * `lipsync [<script>]`: a video lip-synced (`generateLipsync`, the catalog's default lip-sync model) to an audio
+ * result (`--audio`) or to the script, read aloud first (`generateVoiceover`). Exactly one of the two is given.
+ */
+export interface LipsyncCommand {
+  kind: "lipsync";
+  /** The text to read aloud first; absent when `audio` is given. */
+  script?: string;
+  /** `--video`: the id of the video (an earlier result or a library video) whose lips move. */
+  video?: string;
+  /** `--audio`: the id of an audio result to lip-sync to, instead of a script. */
+  audio?: string;
+  /** `--voice`: a voice model id from the catalog for the script. */
+  voice?: string;
+  language?: string;
+}
+
 /** Commands that read or organise rather than generate. */
 export type InfoCommand =
   | { kind: "credits" }
@@ -57,13 +113,21 @@ export type InfoCommand =
   | { kind: "assets"; term: string }
   | { kind: "models"; role?: GenerationKind }
   | { kind: "presets"; query?: string }
+  | { kind: "brand" }
+  | { kind: "history"; count?: number }
   | { kind: "help"; topic?: CommandWord };
 
-/** Every command the grammar reads. */
-export type Command = ImageCommand | VideoCommand | MusicCommand | VoiceCommand | InfoCommand;
-
 /** A command that generates media. */
-export type GenerationCommand = ImageCommand | VideoCommand | MusicCommand | VoiceCommand;
+export type GenerationCommand =
+  | ImageCommand
+  | VideoCommand
+  | MusicCommand
+  | VoiceCommand
+  | AvatarCommand
+  | LipsyncCommand;
+
+/** Every command the grammar reads. */
+export type Command = GenerationCommand | InfoCommand;
 
 /** The words that start a command (`board` takes `new` or `use` next). */
 export const COMMAND_WORDS = [
@@ -71,12 +135,16 @@ export const COMMAND_WORDS = [
   "video",
   "music",
   "voice",
+  "avatar",
+  "lipsync",
   "credits",
   "boards",
   "board",
   "assets",
   "models",
   "presets",
+  "brand",
+  "history",
   "help",
 ] as const;
 
@@ -121,5 +189,15 @@ export interface InvocationOptions {
 
 /** True when a command generates media. */
 export function isGeneration(command: Command): command is GenerationCommand {
-  return command.kind === "image" || command.kind === "video" || command.kind === "music" || command.kind === "voice";
+  return (GENERATION_WORDS as readonly string[]).includes(command.kind);
 }
+
+/** The command words that generate media, in the order of {@link COMMAND_WORDS}. */
+export const GENERATION_WORDS = [
+  "image",
+  "video",
+  "music",
+  "voice",
+  "avatar",
+  "lipsync",
+] as const satisfies readonly GenerationWord[];

@@ -5,7 +5,13 @@ import type {
   GenerateVoiceoverMutationVariables,
 } from "@studio-kit/operations";
 import { DEFAULT_RATIOS } from "./defaults.js";
-import type { ImageCommand, MusicCommand, VideoCommand, VoiceCommand } from "./types.js";
+import type { AvatarCommand, ImageCommand, LipsyncCommand, MusicCommand, VideoCommand, VoiceCommand } from "./types.js";
+
+/** A reference by id, as `ReferenceImageInput` takes it. */
+const byId = (id: string) => ({ id });
+// References are left out when not given (rather than null, as the other options): the API reads both as "none",
+// and a request without references then stays exactly what it was before they existed.
+const references = (ids: readonly string[] | undefined) => (ids?.length ? { referenceImages: ids.map(byId) } : {});
 
 // What each generation command sends, in one place for every app: the same defaults, and null for an option not
 // given so the API applies the model's own default (spec, Mutations: generation). The workspace id is the caller's
@@ -21,6 +27,7 @@ export function imageVariables(command: ImageCommand): Omit<GenerateImageMutatio
     quality: command.quality ?? null,
     resolution: command.resolution ?? null,
     presetSlugs: command.presets.length ? command.presets : null,
+    ...references(command.references),
   };
 }
 
@@ -34,6 +41,9 @@ export function videoVariables(command: VideoCommand): Omit<GenerateVideoMutatio
     resolution: command.resolution ?? null,
     generateAudio: command.audio ? true : null,
     presetSlugs: command.presets.length ? command.presets : null,
+    ...(command.firstFrame ? { firstFrame: byId(command.firstFrame) } : {}),
+    ...(command.endImage ? { endImage: byId(command.endImage) } : {}),
+    ...references(command.references),
   };
 }
 
@@ -57,5 +67,16 @@ export function musicVariables(
 
 /** `generateVoiceover`'s variables for a voice command (without `workspaceId`); `--voice` is the API's `voiceId`. */
 export function voiceVariables(command: VoiceCommand): Omit<GenerateVoiceoverMutationVariables, "workspaceId"> {
+  return { script: command.script, voiceId: command.voice ?? null, language: command.language ?? null };
+}
+
+/**
+ * The voiceover an `avatar` (or a `lipsync` with a script) reads first: `generateVoiceover`'s variables (without
+ * `workspaceId`). Null for a `lipsync` given `--audio`, which reads nothing aloud.
+ */
+export function spokenVoiceVariables(
+  command: AvatarCommand | LipsyncCommand,
+): Omit<GenerateVoiceoverMutationVariables, "workspaceId"> | null {
+  if (command.script === undefined) return null;
   return { script: command.script, voiceId: command.voice ?? null, language: command.language ?? null };
 }

@@ -71,6 +71,7 @@ const PROMPT_WORDS = new Set([
   "voiced",
   "voices",
   "musics",
+  "avatars",
   "present",
   "presents",
 ]);
@@ -124,10 +125,15 @@ function restFits(command: CommandWord, rest: readonly string[]): boolean {
     case "video":
     case "music":
     case "voice":
+    case "avatar":
+    case "lipsync":
       return true;
     case "credits":
     case "boards":
+    case "brand":
       return rest.length === 0;
+    case "history":
+      return rest.length === 0 || (rest.length === 1 && /^\d+$/.test(rest[0] ?? ""));
     case "models":
       return rest.length === 0 || (rest.length === 1 && GENERATION_WORDS.includes(rest[0] ?? ""));
     case "help":
@@ -148,10 +154,13 @@ function commandText(command: CommandWord, rawRest: string): string {
     case "video":
     case "music":
     case "voice":
+    case "avatar":
+    case "lipsync":
       // Nothing to generate from: the command's usage rather than its "needs a prompt" error.
       return rawRest ? withRest : `help ${command}`;
     case "credits":
     case "boards":
+    case "brand":
       return command;
     case "board":
       return rawRest ? withRest : "boards";

@@ -10,8 +10,12 @@ import { boardsMessage, modelsMessage, presetsMessage } from "../messages/lists.
 import { askBeforeGenerating } from "./ask.js";
 import type { TextOrigin } from "./ask-choice.js";
 import { runAudio } from "./audio.js";
+import { runAvatar } from "./avatar.js";
 import { runAssets, runBoardNew, runBoardUse } from "./boards.js";
+import { runBrand } from "./brand.js";
+import { runHistory } from "./history.js";
 import { runImage } from "./image.js";
+import { runLipsync } from "./lipsync.js";
 import type { Surface } from "./surface.js";
 import { tellProblem } from "./tell-problem.js";
 import { runVideo } from "./video.js";
@@ -71,6 +75,14 @@ async function answer(deps: BotDeps, surface: Surface, result: ParseResult): Pro
     case "music":
     case "voice":
       return runAudio(deps, surface, command);
+    case "avatar":
+      return runAvatar(deps, surface, command);
+    case "lipsync":
+      return runLipsync(deps, surface, command);
+    case "brand":
+      return runBrand(deps, surface);
+    case "history":
+      return runHistory(deps, surface, command.count);
     case "board-new":
       return runBoardNew(deps, surface, command.title);
     case "board-use":

@@ -49,6 +49,8 @@ async function generate(
   const prompt = words.join(" ").trim();
   if (!prompt) throw usageError(emptyPromptError(kind, { invocation: "studio" }).message);
   const command = generationCommand(kind, prompt, flagValues(self, kind));
+  // A seam until the brand summary exists in @studio-kit/commands: refused before any request, never ignored.
+  if ("brand" in command && command.brand) throw usageError("--brand is not supported by studio yet.");
   const boardTitle = "board" in command ? command.board : undefined;
   const wait = options.wait === true || options.out !== undefined || boardTitle !== undefined;
 

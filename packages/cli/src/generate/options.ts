@@ -21,6 +21,10 @@ const DESCRIBE: Record<string, string> = {
   "max-duration": "longest track, in seconds",
   voice: "a voice id (studio models voice)",
   language: "a language code, such as en",
+  ref: "the id of an image to use as a reference (an earlier result or a library image); may repeat",
+  brand: "follow the workspace's brand",
+  from: "the id of an image to start the video from (its first frame)",
+  end: "the id of an image to end the video on",
 };
 
 /** A flag that is not repeatable, given twice: the bot's words (commander would keep the last one silently). */

@@ -5,7 +5,8 @@ import {
   checkOptions,
   creditsDecision,
   estimateCost,
-  type GenerationCommand,
+  type GenerationCommands,
+  type GenerationKind,
   type OptionProblem,
   type Preset,
 } from "@studio-kit/commands";
@@ -20,9 +21,12 @@ import type { Printer } from "../printer.js";
 export const DEFAULT_CONFIRM_THRESHOLD = 50;
 const INVOCATION = { invocation: "studio" } as const;
 
+/** A generation the CLI makes: `image`, `video`, `music` or `voice` (the bot's `avatar` and `lipsync` are not here). */
+export type CliGeneration = GenerationCommands[GenerationKind];
+
 /** A command that passed every check, with what it needs to be sent. */
 export interface Cleared {
-  command: GenerationCommand;
+  command: CliGeneration;
   catalog: Catalog;
   model: CatalogModel | undefined;
   credits: CreditsDecision;
@@ -64,7 +68,7 @@ function threshold(env: CliIo["env"]): number {
  */
 export async function prepare(
   client: StudioClient,
-  command: GenerationCommand,
+  command: CliGeneration,
   context: { io: CliIo; printer: Printer; yes: boolean },
 ): Promise<Cleared> {
   const limit = threshold(context.io.env);

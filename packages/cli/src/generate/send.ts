@@ -1,15 +1,9 @@
-import {
-  type GenerationCommand,
-  imageVariables,
-  musicVariables,
-  videoVariables,
-  voiceVariables,
-} from "@studio-kit/commands";
+import { imageVariables, musicVariables, videoVariables, voiceVariables } from "@studio-kit/commands";
 import { generateImages, type StudioClient } from "@studio-kit/core";
 import { GenerateMusicTrackDocument, GenerateVideoDocument, GenerateVoiceoverDocument } from "@studio-kit/operations";
 import { CliError } from "../errors.js";
 import type { RecordKind } from "../records.js";
-import type { Cleared } from "./prepare.js";
+import type { Cleared, CliGeneration } from "./prepare.js";
 
 /** What a generation mutation returned: the QUEUED records' ids and how to poll them. */
 export interface Queued {
@@ -23,7 +17,8 @@ const refused = (what: string) =>
 /**
  * Sends the one generation mutation of a checked command. It is sent once: the core client never retries a
  * generation mutation (a retry after the server may have applied it would spend twice), and nor does this.
- * The variables are the ones every app sends (`@studio-kit/commands`: the same defaults as the bot's).
+ * The variables are the ones every app sends (`@studio-kit/commands`: the same defaults as the bot's), `--ref`,
+ * `--from` and `--end` among them (as `referenceImages`, `firstFrame` and `endImage`).
  */
 export async function sendGeneration(client: StudioClient, { command, catalog, model }: Cleared): Promise<Queued> {
   const workspaceId = await client.workspaceId();
@@ -64,7 +59,7 @@ export async function sendGeneration(client: StudioClient, { command, catalog, m
 }
 
 /** What a command asks for, in words, for the progress line: "2 images", "a video", "a music track", "a voiceover". */
-export function whatIsAsked(command: GenerationCommand): string {
+export function whatIsAsked(command: CliGeneration): string {
   if (command.kind === "image") return (command.count ?? 1) === 1 ? "an image" : `${command.count} images`;
   return { video: "a video", music: "a music track", voice: "a voiceover" }[command.kind];
 }
