@@ -10,6 +10,7 @@ import type { Surface } from "./surface.js";
 import { tellProblem } from "./tell-problem.js";
 import { runVideo } from "./video.js";
 import { runVideoFormat } from "./video-format.js";
+import { runVideoTool } from "./video-tools.js";
 
 /** What a Regenerate button carries: the job that made the result, and an image result's first image. */
 export interface RegenerateClick {
@@ -38,6 +39,8 @@ function regenerateJob(deps: BotDeps, surface: Surface, job: JobRecord, checks: 
       return runImageEdit(deps, surface, request.edit, request.source.id, request.command, checks);
     case "video-format":
       return runVideoFormat(deps, surface, request.videoId, request.ratio, checks);
+    case "video-tool":
+      return runVideoTool(deps, surface, request.videoId, request.tool, checks);
   }
 }
 

@@ -3,6 +3,7 @@ import { audioJob } from "./audio-kind.js";
 import { imageEditJob, imageJob } from "./image-kinds.js";
 import type { JobKindHandler } from "./kind.js";
 import { videoFormatJob, videoJob } from "./video-kinds.js";
+import { videoToolJob } from "./video-tool-kind.js";
 
 const HANDLERS: { [K in JobKind]: JobKindHandler<K> } = {
   image: imageJob,
@@ -10,6 +11,7 @@ const HANDLERS: { [K in JobKind]: JobKindHandler<K> } = {
   video: videoJob,
   "video-format": videoFormatJob,
   audio: audioJob,
+  "video-tool": videoToolJob,
 };
 
 /** The handler of a job's kind (its methods take any job: each handler is only ever given jobs of its kind). */

@@ -85,7 +85,11 @@ const RECORD_ATTEMPTS = 4;
 
 /** The job's progress message with its status line (elapsed time from the job's creation). */
 export function progressOf(deps: BotDeps, job: JobRecord, phase: ProgressStatus["phase"], percent?: number) {
-  const slow = job.request.kind === "video" || job.request.kind === "video-format";
+  const { request } = job;
+  const slow =
+    request.kind === "video" ||
+    request.kind === "video-format" ||
+    (request.kind === "video-tool" && request.tool.name !== "sound");
   return withStatus(handlerOf(job).progress(job), {
     phase,
     percent,

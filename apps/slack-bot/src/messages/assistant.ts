@@ -6,6 +6,7 @@ import type { JobRequest } from "../store/types.js";
 import type { ImageEditKind } from "./actions.js";
 import { escapeText, message, type SlackMessage, section, truncate } from "./blocks.js";
 import { whatIsAsked } from "./describe.js";
+import { videoToolAsked, videoToolWhat } from "./video-tools.js";
 
 /** A suggested prompt: the button's title, and the message it sends as the person (the bot reads it as typed). */
 export interface SuggestedPrompt {
@@ -74,6 +75,9 @@ export function assistantTitle(request: JobRequest): string {
     case "video-format":
       title = `${request.ratio === "9:16" ? "Vertical 9:16" : "Square 1:1"} version of ${request.prompt || "a video"}`;
       break;
+    case "video-tool":
+      title = `${videoToolWhat(request.tool)} ${request.prompt || "a video"}`;
+      break;
   }
   return short(title, TITLE_MAX);
 }
@@ -95,6 +99,8 @@ function jobWhat(request: JobRequest): string {
       return EDIT_WHAT[request.edit];
     case "video-format":
       return `a ${request.ratio === "9:16" ? "vertical" : "square"} version of a video`;
+    case "video-tool":
+      return videoToolAsked(request.tool);
   }
 }
 

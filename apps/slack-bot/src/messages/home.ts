@@ -158,6 +158,7 @@ function promptOfRequest(request: JobRequest): string {
     case "image-edit":
       return request.source.prompt;
     case "video-format":
+    case "video-tool":
       return request.prompt;
   }
 }

@@ -17,6 +17,11 @@ export const ACTIONS = {
   homeNewImage: "studio_home_new_image",
   askCommand: "studio_ask_command",
   askImage: "studio_ask_image",
+  remix: "studio_remix",
+  videoSound: "studio_video_sound",
+  videoSubtitles: "studio_video_subtitles",
+  videoUpscale: "studio_video_upscale",
+  videoColourLook: "studio_video_colour_look",
 } as const;
 
 /** One of {@link ACTIONS}. */

@@ -1,6 +1,7 @@
 import type { JobRecord } from "../store/types.js";
 import { context, escapeText, message, type SlackMessage, section } from "./blocks.js";
 import { whatIsAsked } from "./describe.js";
+import { videoToolAsked } from "./video-tools.js";
 
 /** What a stored job asked for, in words ("2 images", "an upscaled image", "a vertical video"). */
 export function whatTheJobAsked(job: Pick<JobRecord, "request">): string {
@@ -14,6 +15,8 @@ export function whatTheJobAsked(job: Pick<JobRecord, "request">): string {
       return request.edit === "variations" ? "a variation of an image" : "an edited image";
     case "video-format":
       return request.ratio === "9:16" ? "a vertical video" : "a square video";
+    case "video-tool":
+      return videoToolAsked(request.tool);
   }
 }
 

@@ -59,14 +59,41 @@ export function assetButtons(asset: ResultAsset, ctx: ResultContext, kind: Resul
 }
 
 /**
+ * A video's tools, in a second actions row under its Add to board and format buttons: Add sound, Subtitles,
+ * Upscale and Colour look, each carrying the video and the job id. A row of their own, rather than four more
+ * buttons in the first row or an overflow menu: Slack wraps a long row mid-way at any width, so "where it goes"
+ * (boards, formats) and "make a new version" (the tools) would mix, and an overflow menu hides the tools behind
+ * "⋯", where nobody finds them. Subtitles and Colour look open a small modal (a language, a look); the other two
+ * start at once.
+ *
+ * @example blocks.push(actions(videoToolButtons(asset, ctx)));
+ */
+export function videoToolButtons(asset: ResultAsset, ctx: ResultContext): Block[] {
+  const ids = value({ videoId: asset.id, jobId: ctx.jobId ?? undefined });
+  return [
+    button("Add sound", ACTIONS.videoSound, ids),
+    button("Subtitles", ACTIONS.videoSubtitles, ids),
+    button("Upscale", ACTIONS.videoUpscale, ids),
+    button("Colour look", ACTIONS.videoColourLook, ids),
+  ];
+}
+
+/**
  * The job-level row: Regenerate, which runs the job's request again with every setting it had (read from the
- * stored job), through the same checks as the original command. `imageId` (an image result's first image) lets a
- * click still regenerate from the image's prompt and ratio once the job record was pruned (30 days). No row when
- * there is neither.
+ * stored job), through the same checks as the original command, and Remix, which opens those settings in a modal
+ * to change before running them. `assetId` (the result's first asset) lets a click still work from the asset's
+ * prompt and ratio once the job record was pruned (30 days): Regenerate for an image, Remix for an image or a
+ * video. No row when there is neither; no Remix when `ctx.remix` is false.
  *
  * @example blocks.push(...jobButtons(ctx, images[0]?.id));
  */
-export function jobButtons(ctx: ResultContext, imageId?: string): Block[] {
-  if (!ctx.jobId && !imageId) return [];
-  return [actions([button("Regenerate", ACTIONS.regenerate, value({ jobId: ctx.jobId ?? undefined, imageId }))])];
+export function jobButtons(ctx: ResultContext, assetId?: string, kind: ResultKind = "image"): Block[] {
+  const jobId = ctx.jobId ?? undefined;
+  if (!jobId && !assetId) return [];
+  // Regenerate's fallback reads an image only; its value keeps the shape older messages carry.
+  const imageId = kind === "image" ? assetId : undefined;
+  const row: Block[] = [];
+  if (jobId || imageId) row.push(button("Regenerate", ACTIONS.regenerate, value({ jobId, imageId })));
+  if (ctx.remix !== false) row.push(button("Remix", ACTIONS.remix, value({ jobId, assetId, kind })));
+  return row.length ? [actions(row)] : [];
 }

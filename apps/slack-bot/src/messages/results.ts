@@ -18,7 +18,7 @@ import {
   slackImage,
   truncate,
 } from "./blocks.js";
-import { assetButtons, jobButtons } from "./result-buttons.js";
+import { assetButtons, jobButtons, videoToolButtons } from "./result-buttons.js";
 
 /** A file the bot uploaded to Slack for a result, not shared yet: it joins the result message. */
 export interface SlackFileRef {
@@ -50,6 +50,8 @@ export interface ResultContext {
   defaultBoard?: { id: string; title: string } | null;
   /** A line about the `--board` push ("Added to …" or why not), shown under the results. */
   boardNote?: string | null;
+  /** Whether the job row offers Remix (default true); a result made from another asset, not from settings, has none. */
+  remix?: boolean;
 }
 
 // Four images at most per request; at 2 blocks per image, 10 stays far under 50.
@@ -98,12 +100,15 @@ export function imageResultsMessage(images: ResultAsset[], ctx: ResultContext): 
   return { message: message(summary(ctx), blocks), fileIds };
 }
 
-/** Video results: the file joins the message (Slack's player); Add to board, Vertical 9:16, Square 1:1, Regenerate. */
+/**
+ * Video results: the file joins the message (Slack's player); Add to board, Vertical 9:16, Square 1:1; the video
+ * tools (Add sound, Subtitles, Upscale, Colour look) in a row of their own; Regenerate and Remix.
+ */
 export function videoResultsMessage(videos: ResultAsset[], ctx: ResultContext): FinalMessage {
   return mediaResults(videos, ctx, "video");
 }
 
-/** Audio results (music or voiceover): the file joins the message (Slack's player); Add to board, Regenerate. */
+/** Audio results (music, voiceover, a video's sound): the file joins the message; Add to board, Regenerate, Remix. */
 export function audioResultsMessage(tracks: ResultAsset[], ctx: ResultContext): FinalMessage {
   return mediaResults(tracks, ctx, "audio");
 }
@@ -115,7 +120,8 @@ function mediaResults(assets: ResultAsset[], ctx: ResultContext, kind: "video" |
     if (asset.file) fileIds.push(asset.file.id);
     else blocks.push(...link(asset.url, kind === "video" ? "Open the video" : "Play the audio"));
     blocks.push(actions(assetButtons(asset, ctx, kind)));
+    if (kind === "video") blocks.push(actions(videoToolButtons(asset, ctx)));
   }
-  blocks.push(...footer(ctx, assets), ...jobButtons(ctx));
+  blocks.push(...footer(ctx, assets), ...jobButtons(ctx, assets[0]?.id, kind));
   return { message: message(summary(ctx), blocks), fileIds };
 }

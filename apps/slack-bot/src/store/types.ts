@@ -9,6 +9,7 @@
 
 import type { ImageCommand, MusicCommand, VideoCommand, VoiceCommand } from "@studio-kit/commands";
 import type { ImageEditKind, VideoFormatRatio } from "../messages/actions.js";
+import type { VideoTool } from "../messages/video-tools.js";
 import type { DefaultBoard } from "../services/channel-defaults.js";
 import type { PendingRequests } from "../services/pending-requests.js";
 
@@ -49,6 +50,16 @@ export type JobRequest =
       kind: "video-format";
       videoId: string;
       ratio: VideoFormatRatio;
+      prompt: string;
+      defaultBoard: DefaultBoard | null;
+    }
+  | {
+      /** A video result's Add sound, Subtitles, Upscale or Colour look (jobs/video-tool-kind.ts). */
+      kind: "video-tool";
+      tool: VideoTool;
+      /** The clicked video. No tool changes it: each makes a new asset (Upscale edits a copy, decision 0008). */
+      videoId: string;
+      /** The video's prompt, for the words of the progress and the result. */
       prompt: string;
       defaultBoard: DefaultBoard | null;
     };

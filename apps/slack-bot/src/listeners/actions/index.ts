@@ -12,6 +12,7 @@ import { removeBackgroundAction } from "./remove-background.js";
 import { upscaleAction } from "./upscale.js";
 import { variationsAction } from "./variations.js";
 import { videoSquareAction, videoVerticalAction } from "./video-format.js";
+import { videoColourLookAction, videoSoundAction, videoSubtitlesAction, videoUpscaleAction } from "./video-tools.js";
 
 /** Registers the image and video result buttons, the Confirm / Cancel of a costly generation and the App Home's buttons. */
 export function register(app: App, deps: BotDeps): void {
@@ -23,6 +24,10 @@ export function register(app: App, deps: BotDeps): void {
   app.action(ACTIONS.regenerate, regenerateAction(deps));
   app.action(ACTIONS.videoVertical, videoVerticalAction(deps));
   app.action(ACTIONS.videoSquare, videoSquareAction(deps));
+  app.action(ACTIONS.videoSound, videoSoundAction(deps));
+  app.action(ACTIONS.videoSubtitles, videoSubtitlesAction(deps));
+  app.action(ACTIONS.videoUpscale, videoUpscaleAction(deps));
+  app.action(ACTIONS.videoColourLook, videoColourLookAction(deps));
   app.action(ACTIONS.confirmSpend, confirmSpendAction(deps));
   app.action(ACTIONS.cancelSpend, cancelSpendAction(deps));
   app.action(ACTIONS.homeRefresh, homeRefreshAction(deps));
