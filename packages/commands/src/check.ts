@@ -1,25 +1,19 @@
-import {
-  type Catalog,
-  type CatalogModel,
-  modelsFor,
-  type Preset,
-  pickModel,
-  pickSpeakingModel,
-  pickVideoModel,
-} from "./catalog.js";
+import type { Catalog, CatalogModel, Preset } from "./catalog.js";
+import { checkAvatar, checkLipsync, checkReferences, checkVideoModel } from "./check-media.js";
+import { checkModel, checkValue, modelsHelp, type OptionProblem } from "./check-problems.js";
 import { echo } from "./flags.js";
 import { checkRatio as checkRatioText, SUGGESTED_RATIO_VALUES } from "./ratio.js";
 import type {
-  AvatarCommand,
   Command,
   GenerationKind,
   ImageCommand,
   InvocationOptions,
-  LipsyncCommand,
   MusicCommand,
   VideoCommand,
   VoiceCommand,
 } from "./types.js";
+
+export type { OptionProblem } from "./check-problems.js";
 
 // Checks a parsed command against the catalog and presets before anything is generated, so a wrong value costs
 // the user a second try, not credits. The rules follow the API's generation rules as the sandbox implements
@@ -31,57 +25,11 @@ export const MAX_COUNT = 4;
 /** Music duration bounds the API accepts, in seconds. */
 export const MUSIC_SECONDS = { min: 1, max: 600 } as const;
 
-/** One option that cannot be used, with the values that can. */
-export interface OptionProblem {
-  /** The flag, such as `--model`. */
-  option: string;
-  /** What is wrong, in words for the user. */
-  message: string;
-  /** The values that would work (possibly many: message builders cut the list short). */
-  valid: string[];
-  /**
-   * The words before `valid` when the values are only examples of a rule (`--ratio`); absent, they are every value
-   * that would work ("Valid:").
-   */
-  validIntro?: string;
-  /**
-   * The command that lists more about this option, in a sentence naming the caller's invocation (`/studio models
-   * image` for a model's values, `studio presets` for presets); absent when the message already says everything
-   * (`--count`, `--ratio`).
-   */
-  help?: string;
-}
-
 /** The outcome of {@link checkOptions}: the model the command will use, or every problem found. */
 export type CheckResult = { ok: true; model: CatalogModel | undefined } | { ok: false; problems: OptionProblem[] };
 
 const PRESET_FORMAT: Partial<Record<GenerationKind, string>> = { image: "IMAGE", video: "VIDEO" };
-
-// Only the help that fits the problem is named: a wrong count or ratio is answered in full by its message.
-const modelsHelp = (role: GenerationKind, invocation: string) =>
-  role === "voice"
-    ? `\`${invocation} models voice\` lists the voices.`
-    : `\`${invocation} models ${role}\` lists the ${role} models and the values each takes.`;
 const presetsHelp = (invocation: string) => `\`${invocation} presets\` lists the presets.`;
-
-function checkValue<T extends string | number>(
-  problems: OptionProblem[],
-  option: string,
-  value: T | undefined,
-  allowed: readonly T[] | null | undefined,
-  model: CatalogModel,
-  role: GenerationKind,
-  invocation: string,
-): void {
-  if (value === undefined) return;
-  const list = allowed ?? [];
-  if (list.includes(value)) return;
-  const valid = list.map(String);
-  const message = valid.length
-    ? `\`${option} ${echo(String(value))}\` is not available for ${model.id}.`
-    : `${model.id} does not take \`${option}\`: leave it out.`;
-  problems.push({ option, message, valid, help: modelsHelp(role, invocation) });
-}
 
 // One rule for images and videos (ratio.ts says why).
 function checkRatio(problems: OptionProblem[], ratio: string | undefined): void {
@@ -95,77 +43,6 @@ function checkRatio(problems: OptionProblem[], ratio: string | undefined): void 
     validIntro: "`--ratio` takes width:height, e.g.",
   });
 }
-
-/**
- * `--ref` against the chosen model's `maxReferenceImages` (the API refuses more: spec, Generation model entry).
- * The message names the limit; `valid` lists the models of the role that take that many. A model whose catalog
- * entry gives no limit is not judged here: the API decides.
- */
-function checkReferences(
-  problems: OptionProblem[],
-  references: readonly string[] | undefined,
-  model: CatalogModel,
-  candidates: readonly CatalogModel[],
-  role: GenerationKind,
-  invocation: string,
-): void {
-  const given = references?.length ?? 0;
-  const max = model.maxReferenceImages;
-  if (!given || max === null || max === undefined || given <= max) return;
-  const takes = max === 0 ? "takes no reference images" : `takes at most ${max} reference image${max === 1 ? "" : "s"}`;
-  problems.push({
-    option: "--ref",
-    message: `${model.id} ${takes} (got ${given}).`,
-    valid: candidates.filter((other) => (other.maxReferenceImages ?? 0) >= given).map((other) => other.id),
-    validIntro: `Models that take ${given}:`,
-    help: modelsHelp(role, invocation),
-  });
-}
-
-function checkModel(
-  problems: OptionProblem[],
-  catalog: Catalog,
-  role: GenerationKind,
-  id: string | undefined,
-  invocation: string,
-  option = "--model",
-): CatalogModel | undefined {
-  const model = pickModel(catalog, role, id);
-  if (model) return model;
-  const models = pickAll(catalog, role);
-  problems.push({
-    option,
-    message: models.length
-      ? `There is no ${role} model \`${echo(id ?? "")}\`.`
-      : `No ${role} models are available right now.`,
-    valid: models,
-    help: modelsHelp(role, invocation),
-  });
-  return undefined;
-}
-
-// With reference images the API picks among the video and reference-to-video models (catalog.ts, pickVideoModel).
-function checkVideoModel(
-  problems: OptionProblem[],
-  catalog: Catalog,
-  id: string | undefined,
-  invocation: string,
-): CatalogModel | undefined {
-  const model = pickVideoModel(catalog, id, true);
-  if (model) return model;
-  const models = [...(catalog.videoModels ?? []), ...(catalog.referenceToVideoModels ?? [])].map((each) => each.id);
-  problems.push({
-    option: "--model",
-    message: models.length
-      ? `There is no video model \`${echo(id ?? "")}\`.`
-      : "No video models are available right now.",
-    valid: models,
-    help: modelsHelp("video", invocation),
-  });
-  return undefined;
-}
-
-const pickAll = (catalog: Catalog, role: GenerationKind) => modelsFor(catalog, role).models.map((model) => model.id);
 
 function checkPresets(
   problems: OptionProblem[],
@@ -291,45 +168,6 @@ function checkMusic(problems: OptionProblem[], command: MusicCommand, catalog: C
 
 const checkVoice = (problems: OptionProblem[], command: VoiceCommand, catalog: Catalog, invocation: string) =>
   checkModel(problems, catalog, "voice", command.voice, invocation, "--voice");
-
-const SPEAKING_ROLE = { avatar: "speaking avatar", lipsync: "lip-sync" } as const;
-
-// `avatar` and `lipsync` use the catalog's default model of their role (they take no `--model`): it must exist.
-function checkSpeakingModel(
-  problems: OptionProblem[],
-  catalog: Catalog,
-  kind: AvatarCommand["kind"] | LipsyncCommand["kind"],
-): CatalogModel | undefined {
-  const model = pickSpeakingModel(catalog, kind);
-  if (!model) {
-    problems.push({ option: kind, message: `No ${SPEAKING_ROLE[kind]} models are available right now.`, valid: [] });
-  }
-  return model;
-}
-
-function checkAvatar(problems: OptionProblem[], command: AvatarCommand, catalog: Catalog, invocation: string) {
-  checkModel(problems, catalog, "voice", command.voice, invocation, "--voice");
-  return checkSpeakingModel(problems, catalog, "avatar");
-}
-
-function checkLipsync(problems: OptionProblem[], command: LipsyncCommand, catalog: Catalog, invocation: string) {
-  if (command.audio !== undefined) {
-    // With an audio clip nothing is read aloud, so the options of the voiceover would be silently ignored.
-    for (const [option, value] of [
-      ["--voice", command.voice],
-      ["--language", command.language],
-    ] as const) {
-      if (value !== undefined) {
-        problems.push({
-          option,
-          message: `\`${option}\` is for a script read aloud; with \`--audio\` nothing is read: drop one of the two.`,
-          valid: [],
-        });
-      }
-    }
-  } else checkModel(problems, catalog, "voice", command.voice, invocation, "--voice");
-  return checkSpeakingModel(problems, catalog, "lipsync");
-}
 
 /**
  * Checks a command's options against the model catalog (`availableGenerationModels`) and the presets
