@@ -1,0 +1,302 @@
+// The Remix modal: a result's request (its prompt and every option) as inputs to change before generating again.
+// Options are selects filled from the model catalog and the presets, so a person picks rather than types; only what
+// fits the kind is shown. Its submission is read in remix-form.ts and runs through the command's own flow.
+
+import {
+  type Catalog,
+  type CatalogModel,
+  type ImageCommand,
+  MAX_COUNT,
+  type MusicCommand,
+  modelsFor,
+  type Preset,
+  SUGGESTED_RATIOS,
+  type VideoCommand,
+  type VoiceCommand,
+} from "@studio-kit/commands";
+import { DEFAULT_RATIO, DEFAULT_VIDEO_RATIO } from "../flows/defaults.js";
+import { type Block, context } from "./blocks.js";
+import type { ModalView } from "./boards.js";
+import {
+  type Choice,
+  checkboxInput,
+  MAX_INPUT_TEXT,
+  type ModalPlace,
+  modalMetadata,
+  multiSelectInput,
+  plain,
+  selectInput,
+  textInput,
+} from "./modal-parts.js";
+
+/** What Remix can remix: the commands made from a prompt and settings. */
+export type RemixCommand = ImageCommand | VideoCommand | MusicCommand | VoiceCommand;
+
+/** The kinds of {@link RemixCommand}. */
+export type RemixKind = RemixCommand["kind"];
+
+/** The Remix modal's `callback_id` and the `block_id` of each input (also where a field's error is shown). */
+export const REMIX_MODAL = {
+  callbackId: "studio_remix_modal",
+  prompt: "studio_remix_prompt",
+  model: "studio_remix_model",
+  ratio: "studio_remix_ratio",
+  count: "studio_remix_count",
+  quality: "studio_remix_quality",
+  resolution: "studio_remix_resolution",
+  duration: "studio_remix_duration",
+  audio: "studio_remix_audio",
+  presets: "studio_remix_presets",
+  lyrics: "studio_remix_lyrics",
+  instrumental: "studio_remix_instrumental",
+  minDuration: "studio_remix_min_duration",
+  maxDuration: "studio_remix_max_duration",
+  voice: "studio_remix_voice",
+  language: "studio_remix_language",
+} as const;
+
+/**
+ * The value of the "the model's default" choice of quality, resolution and duration: leaving the option out, as a
+ * command without the flag does, so that changing the model never makes an untouched option invalid.
+ */
+export const MODEL_DEFAULT = "default";
+
+/** Where a Remix modal answers, and the job (and kind) it remixes. */
+export interface RemixModalContext extends ModalPlace {
+  kind: RemixKind;
+  jobId?: string | undefined;
+}
+
+/** What the modal offers: the catalog's models and the presets. */
+export interface RemixData {
+  catalog: Catalog;
+  presets: Preset[];
+}
+
+const TITLE: Record<RemixKind, string> = {
+  image: "Remix image",
+  video: "Remix video",
+  music: "Remix music",
+  voice: "Remix voiceover",
+};
+
+const modelLabel = (model: CatalogModel) => (model.label ? `${model.label} (${model.id})` : model.id);
+
+/** The role's models, and the current one when the catalog no longer lists it (the check will say so). */
+function modelChoices(models: CatalogModel[], current: string | undefined): Choice[] {
+  const choices = models.map((model) => ({ value: model.id, label: modelLabel(model) }));
+  if (current && !models.some((model) => model.id === current)) choices.push({ value: current, label: current });
+  return choices;
+}
+
+/**
+ * Every value of one option across the role's models, each labelled with the models that take it when not all do
+ * ("ultra (Prism XL)"), after "The model's default"; the current value is kept even if no model lists it.
+ */
+function optionChoices(
+  models: CatalogModel[],
+  valuesOf: (model: CatalogModel) => readonly (string | number)[] | null | undefined,
+  current: string | number | undefined,
+  unit = "",
+): Choice[] {
+  const values: string[] = [];
+  for (const model of models) for (const value of valuesOf(model) ?? []) values.push(String(value));
+  if (current !== undefined) values.push(String(current));
+  const unique = [...new Set(values)];
+  const choices = unique.map((value) => {
+    const takers = models.filter((model) => (valuesOf(model) ?? []).map(String).includes(value));
+    const who =
+      takers.length && takers.length < models.length
+        ? ` (${takers.map((model) => model.label ?? model.id).join(", ")})`
+        : "";
+    return { value, label: `${value}${unit}${who}` };
+  });
+  return [{ value: MODEL_DEFAULT, label: "The model's default" }, ...choices];
+}
+
+/** The suggested ratios, and the current one when it is not among them. */
+function ratioChoices(current: string): Choice[] {
+  const choices: Choice[] = SUGGESTED_RATIOS.map((ratio) => ({ value: ratio.value, label: ratio.label }));
+  if (!choices.some((choice) => choice.value === current)) choices.push({ value: current, label: current });
+  return choices;
+}
+
+/** The presets for this kind of output (a preset without a format fits both). */
+function presetChoices(presets: Preset[], format: "IMAGE" | "VIDEO"): Choice[] {
+  return presets
+    .filter((preset) => !preset.outputFormat || preset.outputFormat === format)
+    .map((preset) => ({ value: preset.slug, label: preset.title?.trim() || preset.slug }));
+}
+
+function presetsInput(presets: Preset[], format: "IMAGE" | "VIDEO", initial: string[]): Block[] {
+  const choices = presetChoices(presets, format);
+  if (!choices.length) return [];
+  return [multiSelectInput({ block: REMIX_MODAL.presets, label: "Presets", optional: true, choices, initial })];
+}
+
+const promptInput = (label: string, initial: string) =>
+  textInput({ block: REMIX_MODAL.prompt, label, initial, multiline: true, maxLength: MAX_INPUT_TEXT });
+
+function imageBlocks(command: ImageCommand, data: RemixData): Block[] {
+  const { models, defaultId } = modelsFor(data.catalog, "image");
+  return [
+    promptInput("Prompt", command.prompt),
+    selectInput({
+      block: REMIX_MODAL.model,
+      label: "Model",
+      choices: modelChoices(models, command.model),
+      initial: command.model ?? defaultId ?? models[0]?.id,
+    }),
+    selectInput({
+      block: REMIX_MODAL.ratio,
+      label: "Ratio",
+      choices: ratioChoices(command.ratio ?? DEFAULT_RATIO),
+      initial: command.ratio ?? DEFAULT_RATIO,
+    }),
+    selectInput({
+      block: REMIX_MODAL.count,
+      label: "How many",
+      choices: Array.from({ length: MAX_COUNT }, (_, i) => ({
+        value: String(i + 1),
+        label: i === 0 ? "1 image" : `${i + 1} images`,
+      })),
+      initial: String(command.count ?? 1),
+    }),
+    selectInput({
+      block: REMIX_MODAL.quality,
+      label: "Quality",
+      choices: optionChoices(models, (model) => model.supportedQualities, command.quality),
+      initial: command.quality ?? MODEL_DEFAULT,
+    }),
+    selectInput({
+      block: REMIX_MODAL.resolution,
+      label: "Resolution",
+      choices: optionChoices(models, (model) => model.supportedResolutions, command.resolution),
+      initial: command.resolution ?? MODEL_DEFAULT,
+    }),
+    ...presetsInput(data.presets, "IMAGE", command.presets),
+  ];
+}
+
+function videoBlocks(command: VideoCommand, data: RemixData): Block[] {
+  const { models, defaultId } = modelsFor(data.catalog, "video");
+  return [
+    promptInput("Prompt", command.prompt),
+    selectInput({
+      block: REMIX_MODAL.model,
+      label: "Model",
+      choices: modelChoices(models, command.model),
+      initial: command.model ?? defaultId ?? models[0]?.id,
+    }),
+    selectInput({
+      block: REMIX_MODAL.ratio,
+      label: "Ratio",
+      choices: ratioChoices(command.ratio ?? DEFAULT_VIDEO_RATIO),
+      initial: command.ratio ?? DEFAULT_VIDEO_RATIO,
+    }),
+    selectInput({
+      block: REMIX_MODAL.duration,
+      label: "Duration",
+      choices: optionChoices(models, (model) => model.supportedDurations, command.duration, " s"),
+      initial: command.duration === undefined ? MODEL_DEFAULT : String(command.duration),
+    }),
+    selectInput({
+      block: REMIX_MODAL.resolution,
+      label: "Resolution",
+      choices: optionChoices(models, (model) => model.supportedResolutions, command.resolution),
+      initial: command.resolution ?? MODEL_DEFAULT,
+    }),
+    checkboxInput({
+      block: REMIX_MODAL.audio,
+      label: "Sound",
+      choice: { value: "audio", label: "Generate sound with the video" },
+      checked: command.audio,
+    }),
+    ...presetsInput(data.presets, "VIDEO", command.presets),
+  ];
+}
+
+function musicBlocks(command: MusicCommand): Block[] {
+  const seconds = (value: number | undefined) => (value === undefined ? undefined : String(value));
+  return [
+    promptInput("Prompt", command.prompt),
+    textInput({ block: REMIX_MODAL.lyrics, label: "Lyrics", optional: true, multiline: true, initial: command.lyrics }),
+    checkboxInput({
+      block: REMIX_MODAL.instrumental,
+      label: "Vocals",
+      choice: { value: "instrumental", label: "Instrumental (no vocals)" },
+      checked: command.instrumental,
+    }),
+    textInput({
+      block: REMIX_MODAL.minDuration,
+      label: "Shortest length (seconds)",
+      optional: true,
+      maxLength: 3,
+      initial: seconds(command.minDuration),
+    }),
+    textInput({
+      block: REMIX_MODAL.maxDuration,
+      label: "Longest length (seconds)",
+      optional: true,
+      maxLength: 3,
+      initial: seconds(command.maxDuration),
+    }),
+  ];
+}
+
+function voiceBlocks(command: VoiceCommand, data: RemixData): Block[] {
+  const { models, defaultId } = modelsFor(data.catalog, "voice");
+  return [
+    promptInput("Script", command.script),
+    selectInput({
+      block: REMIX_MODAL.voice,
+      label: "Voice",
+      choices: modelChoices(models, command.voice),
+      initial: command.voice ?? defaultId ?? models[0]?.id,
+    }),
+    textInput({
+      block: REMIX_MODAL.language,
+      label: "Language",
+      optional: true,
+      maxLength: 35,
+      initial: command.language,
+      placeholder: "en, fr, de…",
+    }),
+  ];
+}
+
+function blocksFor(command: RemixCommand, data: RemixData): Block[] {
+  switch (command.kind) {
+    case "image":
+      return imageBlocks(command, data);
+    case "video":
+      return videoBlocks(command, data);
+    case "music":
+      return musicBlocks(command);
+    case "voice":
+      return voiceBlocks(command, data);
+  }
+}
+
+/**
+ * The Remix modal for a command: its inputs prefilled with the command's values (a value the command left out
+ * shows as "The model's default" or the flow's default ratio), a `note` first when the settings could not all be
+ * read (a pruned job), and a line saying where the result goes and what is checked first.
+ */
+export function remixModal(command: RemixCommand, data: RemixData, ctx: RemixModalContext, note?: string): ModalView {
+  return {
+    type: "modal",
+    callback_id: REMIX_MODAL.callbackId,
+    private_metadata: modalMetadata({ ...ctx }),
+    title: plain(TITLE[command.kind], 24),
+    submit: plain("Generate", 24),
+    close: plain("Cancel", 24),
+    blocks: [
+      ...(note ? [context(note)] : []),
+      ...blocksFor(command, data),
+      context(
+        "A new job starts in the result's thread with these settings. The usual checks apply first: access, options, quotas and credits.",
+      ),
+    ],
+  };
+}
