@@ -222,11 +222,14 @@ describe("results", () => {
       ACTIONS.variations,
       ACTIONS.upscale,
       ACTIONS.removeBackground,
+      ACTIONS.animate,
       ACTIONS.addToBoard,
       ACTIONS.variations,
       ACTIONS.upscale,
       ACTIONS.removeBackground,
+      ACTIONS.animate,
       ACTIONS.regenerate,
+      ACTIONS.remix,
     ]);
     expect(JSON.parse(String(buttons(reply)[0]?.value))).toEqual({ assetId: "img_0" });
   });
@@ -251,7 +254,7 @@ describe("results", () => {
     expect(JSON.parse(first.value)).toEqual({ assetId: "img_0", boardId: "ses_1" });
   });
 
-  it("gives a video its file in the same message, Add to board, Vertical 9:16 and Square 1:1", () => {
+  it("gives a video its file in the same message, Add to board, Vertical 9:16, Square 1:1, its tools and Remix", () => {
     const { message: reply, fileIds } = videoResultsMessage(
       [{ id: "vid_1", file: { id: "F9", filename: "video-waves.mp4" } }],
       { user: "U0ALICE", prompt: "waves", what: "Video:" },
@@ -263,6 +266,11 @@ describe("results", () => {
       ACTIONS.addToBoard,
       ACTIONS.videoVertical,
       ACTIONS.videoSquare,
+      ACTIONS.videoSound,
+      ACTIONS.videoSubtitles,
+      ACTIONS.videoUpscale,
+      ACTIONS.videoColourLook,
+      ACTIONS.remix,
     ]);
     expectValidMessage(videoResultsMessage(images, ctx).message);
   });

@@ -2,7 +2,7 @@ import { validateMessage } from "@studio-kit/slack-sim";
 import { describe, expect, it } from "vitest";
 import { actions, type Block, message } from "../src/messages/blocks.js";
 import { ACTIONS } from "../src/messages/ids.js";
-import { assetButtons, jobButtons } from "../src/messages/result-buttons.js";
+import { assetButtons, jobButtons, videoToolButtons } from "../src/messages/result-buttons.js";
 
 const ctx = { user: "U0ALICE", prompt: "a fox", jobId: "job_7" };
 const asset = { id: "img_1" };
@@ -10,12 +10,13 @@ const read = (elements: Block[]) =>
   elements.map((element) => [element.action_id, JSON.parse(String(element.value))] as const);
 
 describe("result buttons", () => {
-  it("gives an image its edits, each carrying the image and the job that made it", () => {
+  it("gives an image its edits and Animate, each carrying the image and the job that made it", () => {
     expect(read(assetButtons(asset, ctx))).toEqual([
       [ACTIONS.addToBoard, { assetId: "img_1" }],
       [ACTIONS.variations, { imageId: "img_1", jobId: "job_7" }],
       [ACTIONS.upscale, { imageId: "img_1", jobId: "job_7" }],
       [ACTIONS.removeBackground, { imageId: "img_1", jobId: "job_7" }],
+      [ACTIONS.animate, { imageId: "img_1", jobId: "job_7" }],
     ]);
   });
 
@@ -41,11 +42,39 @@ describe("result buttons", () => {
     expect(second?.action_id).toBe(ACTIONS.addToBoard);
   });
 
-  it("offers Regenerate with the job id, and the first image for when the job is gone", () => {
+  it("offers Regenerate and Remix with the job id, and the first asset for when the job is gone", () => {
     const [row] = jobButtons(ctx, "img_1");
     const elements = (row?.elements ?? []) as Block[];
-    expect(read(elements)).toEqual([[ACTIONS.regenerate, { jobId: "job_7", imageId: "img_1" }]]);
-    expect(read((jobButtons(ctx)[0]?.elements ?? []) as Block[])).toEqual([[ACTIONS.regenerate, { jobId: "job_7" }]]);
+    expect(read(elements)).toEqual([
+      [ACTIONS.regenerate, { jobId: "job_7", imageId: "img_1" }],
+      [ACTIONS.remix, { jobId: "job_7", assetId: "img_1", kind: "image" }],
+    ]);
+    expect(read((jobButtons(ctx)[0]?.elements ?? []) as Block[])).toEqual([
+      [ACTIONS.regenerate, { jobId: "job_7" }],
+      [ACTIONS.remix, { jobId: "job_7", kind: "image" }],
+    ]);
+    // Regenerate's fallback reads images only: a video's row names the video for Remix alone.
+    expect(read((jobButtons(ctx, "vid_1", "video")[0]?.elements ?? []) as Block[])).toEqual([
+      [ACTIONS.regenerate, { jobId: "job_7" }],
+      [ACTIONS.remix, { jobId: "job_7", assetId: "vid_1", kind: "video" }],
+    ]);
+  });
+
+  it("leaves Remix out of a result made from another asset, and of an audio whose job is not known", () => {
+    const ids = (blocks: Block[]) => ((blocks[0]?.elements ?? []) as Block[]).map((element) => element.action_id);
+    expect(ids(jobButtons({ ...ctx, remix: false }, "aud_1", "audio"))).toEqual([ACTIONS.regenerate]);
+    expect(jobButtons({ user: "U0ALICE", prompt: "folk" }, "aud_1", "audio")).toEqual([]);
+    expect(ids(jobButtons({ user: "U0ALICE", prompt: "waves" }, "vid_1", "video"))).toEqual([ACTIONS.remix]);
+  });
+
+  it("gives a video its tools, each carrying the video and the job that made it", () => {
+    const ids = { videoId: "vid_1", jobId: "job_7" };
+    expect(read(videoToolButtons({ id: "vid_1" }, ctx))).toEqual([
+      [ACTIONS.videoSound, ids],
+      [ACTIONS.videoSubtitles, ids],
+      [ACTIONS.videoUpscale, ids],
+      [ACTIONS.videoColourLook, ids],
+    ]);
   });
 
   it("leaves Regenerate out when there is nothing to regenerate from", () => {

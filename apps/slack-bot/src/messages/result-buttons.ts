@@ -94,6 +94,9 @@ export function jobButtons(ctx: ResultContext, assetId?: string, kind: ResultKin
   const imageId = kind === "image" ? assetId : undefined;
   const row: Block[] = [];
   if (jobId || imageId) row.push(button("Regenerate", ACTIONS.regenerate, value({ jobId, imageId })));
-  if (ctx.remix !== false) row.push(button("Remix", ACTIONS.remix, value({ jobId, assetId, kind })));
+  // Without its job an audio has nothing to start from (the platform keeps no settings of it): no Remix then.
+  if (ctx.remix !== false && (jobId || kind !== "audio")) {
+    row.push(button("Remix", ACTIONS.remix, value({ jobId, assetId, kind })));
+  }
   return row.length ? [actions(row)] : [];
 }
