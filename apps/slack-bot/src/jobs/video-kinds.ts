@@ -67,7 +67,9 @@ export const videoJob: JobKindHandler<"video"> = {
     const video = await waitForVideo(deps, onlyId(job.resultIds), onPercent);
     if (video.status !== "COMPLETED") return { message: videoJob.failed(job, video.errorMessage), outcome: "failed" };
     const boardNote = await pushResults(deps, pushTo, "video", [video.id]);
-    const ctx = { user: job.user, prompt: command.prompt, what: "Video:", defaultBoard, boardNote, jobId: job.id };
+    // Animate and `--from` say so first: the thread then reads "Video from an image" under the image.
+    const what = command.firstFrame ? "Video from an image:" : "Video:";
+    const ctx = { user: job.user, prompt: command.prompt, what, defaultBoard, boardNote, jobId: job.id };
     return videoFinished(video, ctx);
   },
   failed: (job, errorMessage) =>

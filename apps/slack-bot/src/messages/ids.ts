@@ -22,6 +22,7 @@ export const ACTIONS = {
   videoSubtitles: "studio_video_subtitles",
   videoUpscale: "studio_video_upscale",
   videoColourLook: "studio_video_colour_look",
+  animate: "studio_animate",
 } as const;
 
 /** One of {@link ACTIONS}. */

@@ -29,7 +29,7 @@ function boardButtons(assetId: string, ctx: ResultContext, kind: ResultKind): Bl
 
 /**
  * The elements of one asset's actions row. An image: Add to board (and "Add to <default board>"), Variations,
- * Upscale and Remove background, each carrying the image and the job id (so a variation keeps the original's
+ * Upscale, Remove background and Animate, each carrying the image and the job id (so a variation keeps the original's
  * settings, and an edit of an edit still knows them). A video: Add to board, Vertical 9:16 and Square 1:1. An
  * audio: Add to board.
  *
@@ -45,6 +45,8 @@ export function assetButtons(asset: ResultAsset, ctx: ResultContext, kind: Resul
         button("Variations", ACTIONS.variations, ids),
         button("Upscale", ACTIONS.upscale, ids),
         button("Remove background", ACTIONS.removeBackground, ids),
+        // A video whose first frame is this image (listeners/actions/animate.ts).
+        button("Animate", ACTIONS.animate, ids),
       ];
     }
     case "video":

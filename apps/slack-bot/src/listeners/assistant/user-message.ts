@@ -2,7 +2,7 @@ import type { AssistantUserMessageMiddleware } from "@slack/bolt";
 import type { BotDeps } from "../../deps.js";
 import { threadStatus } from "../../flows/assistant-status.js";
 import { dispatchText } from "../../flows/dispatch.js";
-import { runIntake } from "../../flows/slack-intake.js";
+import { dispatchWithFiles } from "../../flows/references.js";
 import { INTAKE_STATUS, READING_STATUS } from "../../messages/assistant.js";
 import { slackIntakeOptions } from "../events/message.js";
 import { assistantSurface } from "./surface.js";
@@ -10,9 +10,10 @@ import { assistantSurface } from "./surface.js";
 /**
  * A person's message in an assistant thread, handled exactly as a mention is (flows/dispatch.ts `dispatchText`,
  * the intent guard of decision 0009 included: a typo or a question spends nothing and offers buttons), answered in
- * the thread; shared files go to the studio library, as a mention's do. The thread's status line says the bot is
- * reading at once, then carries the progress of any job the message starts; when everything is done and nothing
- * was posted since, it is cleared. Messages from apps are ignored (Bolt already drops the bot's own).
+ * the thread; shared files go to the studio library or become reference images, as a mention's do. The thread's
+ * status line says the bot is reading at once, then carries the progress of any job the message starts; when
+ * everything is done and nothing was posted since, it is cleared. Messages from apps are ignored (Bolt already
+ * drops the bot's own).
  */
 export function assistantUserMessage(deps: BotDeps): AssistantUserMessageMiddleware {
   return async function onAssistantMessage(args) {
@@ -28,7 +29,8 @@ export function assistantUserMessage(deps: BotDeps): AssistantUserMessageMiddlew
       if (event.subtype === "file_share") {
         if (!event.files?.length) return;
         await status.note(INTAKE_STATUS);
-        await runIntake(deps, surface, event.files, slackIntakeOptions(args));
+        const text = ("text" in event ? event.text : undefined) ?? "";
+        await dispatchWithFiles(deps, surface, text, event.files, slackIntakeOptions(args));
         return;
       }
       await status.note(READING_STATUS);

@@ -1,7 +1,7 @@
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from "@slack/bolt";
 import type { BotDeps } from "../../deps.js";
 import { dispatchText } from "../../flows/dispatch.js";
-import { runIntake } from "../../flows/slack-intake.js";
+import { dispatchWithFiles } from "../../flows/references.js";
 import type { Surface } from "../../flows/surface.js";
 import { conversationSurface } from "../slack-message.js";
 import { slackIntakeOptions } from "./message.js";
@@ -15,17 +15,20 @@ export function mentionSurface({ event, client }: Pick<Args, "event" | "client">
 
 /**
  * `@Studio <text>`: reads the text after the mention as `/studio` does and answers in the thread (a bare prompt
- * that reads as a typo, a question or a greeting is asked about before anything is spent). A mention that
- * shares files stores them in the studio library instead (its text is not read as a command: "@Studio here is the
- * logo" must not generate anything). Bolt acks the event itself, before this runs; a redelivery of an event
- * already handled never gets here (listeners/middleware/dedupe-events.ts).
+ * that reads as a typo, a question or a greeting is asked about before anything is spent). A mention that shares
+ * files is a generation with its images as reference images when its text reads as an image or video generation,
+ * and stores them in the studio library otherwise (no text, a greeting, a question: flows/references.ts). Bolt acks
+ * the event itself, before this runs; a redelivery of an event already handled never gets here
+ * (listeners/middleware/dedupe-events.ts).
  */
 export function appMention(deps: BotDeps) {
   return async function onAppMention(args: Args): Promise<void> {
     const user = args.event.user;
     if (!user) return; // a bot or an app wrote it: nobody to answer
     const files = args.event.files ?? [];
-    if (files.length > 0) return runIntake(deps, mentionSurface(args, user), files, slackIntakeOptions(args));
+    if (files.length > 0) {
+      return dispatchWithFiles(deps, mentionSurface(args, user), args.event.text, files, slackIntakeOptions(args));
+    }
     await dispatchText(deps, mentionSurface(args, user), args.event.text, "mention");
   };
 }

@@ -1,7 +1,8 @@
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from "@slack/bolt";
 import type { BotDeps } from "../../deps.js";
 import { dispatchText } from "../../flows/dispatch.js";
-import { type IntakeOptions, runIntake } from "../../flows/slack-intake.js";
+import { dispatchWithFiles } from "../../flows/references.js";
+import type { IntakeOptions } from "../../flows/slack-intake.js";
 import type { Surface } from "../../flows/surface.js";
 import { SLACK_FILE_ORIGINS } from "../../services/slack-download.js";
 import { conversationSurface } from "../slack-message.js";
@@ -39,7 +40,8 @@ export function dmSurface(client: Args["client"], user: string, channel: string,
 
 /**
  * `message` events (`message.im`), in the bot's direct message (App Home's Messages tab):
- * - a file shared there goes to the studio library;
+ * - a file shared there goes to the studio library, or, with a text that reads as an image or video generation, is
+ *   a reference image of it (flows/references.ts);
  * - a plain message from a person is read as a mention would be ("hi" gets help, "a red fox on snow" generates,
  *   "imgae a fox" is asked about first: flows/dispatch.ts `dispatchText`), answered in the DM itself, or in the
  *   thread when the message was written in one. Not threaded otherwise: only the two of them are there, and a
@@ -58,7 +60,7 @@ export function messageEvent(deps: BotDeps) {
     const surface = dmSurface(args.client, event.user, event.channel, event.thread_ts);
     if (event.subtype === "file_share") {
       if (!event.files?.length) return;
-      await runIntake(deps, surface, event.files, slackIntakeOptions(args));
+      await dispatchWithFiles(deps, surface, event.text ?? "", event.files, slackIntakeOptions(args));
       return;
     }
     await dispatchText(deps, surface, event.text ?? "", "dm");

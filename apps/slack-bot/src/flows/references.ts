@@ -1,0 +1,192 @@
+import type { ImageCommand, VideoCommand } from "@studio-kit/commands";
+import type { UploadCategory } from "@studio-kit/operations";
+import { UploadValidationError, uploadFile, validateUpload } from "@studio-kit/upload";
+import { readText } from "../commands/read-text.js";
+import { checkOptions, stripMention } from "../commands/slack-grammar.js";
+import type { BotDeps } from "../deps.js";
+import { actionNoteMessage } from "../messages/boards.js";
+import { invalidOptionsMessage } from "../messages/errors.js";
+import {
+  checkSlackFile,
+  type DownloadOptions,
+  downloadSlackFile,
+  type FileCheck,
+  filenameOf,
+  type SlackFileRef,
+} from "../services/slack-download.js";
+import { dispatch } from "./dispatch.js";
+import { mayGenerate } from "./gate.js";
+import { runImage } from "./image.js";
+import { type IntakeOptions, runIntake } from "./slack-intake.js";
+import type { Surface } from "./surface.js";
+import { tellProblem } from "./tell-problem.js";
+import { runVideo } from "./video.js";
+
+// Files shared with a text (a mention, a DM, an assistant thread). Before reference images, every shared file went
+// to the library and the text was not read, so that "@Studio here is the logo" spent nothing. Now the text decides:
+// - no text: the library, as before;
+// - a text that reads as an image or video generation (an explicit `image`/`video` command, or a bare prompt the
+//   intent guard lets generate): the images are reference images of that generation (issue 20);
+// - anything else (a greeting, a question, a typo of a command, a command that generates nothing): the library, as
+//   before, and the text is not read. A typed generation is the only way files cost credits.
+
+/** The upload category of reference images (spec, Upload: `AI_IMAGE_REFERENCE`, registered with `uploadImage`). */
+export const REFERENCE_CATEGORY = "AI_IMAGE_REFERENCE" as const satisfies UploadCategory;
+
+type Usable = { file: SlackFileRef; checked: Extract<FileCheck, { ok: true }> };
+
+/**
+ * The shared files a reference can be made of (what Slack says of them passes the `AI_IMAGE_REFERENCE` rules:
+ * JPEG, PNG, WebP or AVIF, hosted by Slack, within the size limit), and the names of the others. Decided from
+ * Slack's metadata: nothing is downloaded for a file that cannot be used.
+ */
+export function referenceFiles(
+  files: readonly SlackFileRef[],
+  maxBytes?: number,
+): { usable: Usable[]; skipped: string[] } {
+  const usable: Usable[] = [];
+  const skipped: string[] = [];
+  for (const file of files) {
+    const checked = checkSlackFile(file, maxBytes);
+    if (!checked.ok) {
+      skipped.push(checked.filename);
+      continue;
+    }
+    try {
+      validateUpload({ category: REFERENCE_CATEGORY, contentType: checked.contentType, size: checked.size });
+      usable.push({ file, checked: { ...checked, category: REFERENCE_CATEGORY } });
+    } catch (error) {
+      if (!(error instanceof UploadValidationError)) throw error;
+      skipped.push(checked.filename);
+    }
+  }
+  return { usable, skipped };
+}
+
+/** Downloads one file from Slack and uploads it as a reference image; its asset id, or undefined (logged). */
+async function uploadReference(
+  deps: BotDeps,
+  surface: Surface,
+  { file, checked }: Usable,
+  options: IntakeOptions,
+): Promise<string | undefined> {
+  const where = { user: surface.user, channel: surface.channel, file: file.id };
+  const download: DownloadOptions = {
+    token: options.token ?? deps.config.slack.botToken,
+    ...(options.fileOrigins ? { allowedOrigins: options.fileOrigins } : {}),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  };
+  let source: Awaited<ReturnType<typeof downloadSlackFile>>;
+  try {
+    source = await downloadSlackFile(file, checked, download);
+  } catch (error) {
+    deps.logger.warn({ ...where, err: error }, "references: could not download the file from Slack");
+    return undefined;
+  }
+  try {
+    const { asset } = await uploadFile(deps.studio, {
+      stream: source.stream,
+      size: source.size,
+      filename: source.filename,
+      contentType: source.contentType,
+      displayName: source.filename,
+      category: REFERENCE_CATEGORY,
+    });
+    if (asset) deps.logger.info({ ...where, asset: asset.id }, "references: file uploaded as a reference image");
+    return asset?.id;
+  } catch (error) {
+    deps.logger.warn({ ...where, err: error }, "references: the upload failed");
+    return undefined;
+  } finally {
+    await source.cancel();
+  }
+}
+
+const names = (list: readonly string[]) => list.map((name) => `“${name}”`).join(", ");
+
+/**
+ * An image or video generation with the images shared alongside it as reference images, after any `--ref` ids.
+ * In order, so that a refusal costs nothing: the access rules, then the options with the references counted
+ * (more than the model's `maxReferenceImages` is refused with the limit named, before any download or upload),
+ * then each image is downloaded from Slack and uploaded as `AI_IMAGE_REFERENCE`, and the command runs through its
+ * usual flow (credits guard, Confirm, progress, durable job) with the uploaded ids in `--ref`. A file that cannot be
+ * a reference is named in a note and left out; an image that cannot be read or uploaded stops everything (nothing
+ * is spent). Resolves true when a generation was sent.
+ */
+export async function runWithReferences(
+  deps: BotDeps,
+  surface: Surface,
+  command: ImageCommand | VideoCommand,
+  files: readonly SlackFileRef[],
+  options: IntakeOptions = {},
+): Promise<boolean> {
+  const { usable, skipped } = referenceFiles(files, options.maxBytes);
+  if (skipped.length) {
+    await surface.ephemeral(
+      actionNoteMessage(
+        `Only JPEG, PNG, WebP and AVIF images can be reference images: ${names(skipped)} ${skipped.length === 1 ? "was" : "were"} not used.`,
+      ),
+    );
+  }
+  const given = command.references ?? [];
+  // Placeholders count the attachments against the model's limit before anything is uploaded.
+  const counted = { ...command, references: [...given, ...usable.map(({ file }) => file.id)] };
+  if (!(await mayGenerate(deps, surface))) return false;
+  const { catalog, presets } = await deps.studioData.get();
+  const check = checkOptions(counted, catalog, presets);
+  if (!check.ok) {
+    await surface.ephemeral(invalidOptionsMessage(check.problems));
+    return false;
+  }
+  const uploaded: string[] = [];
+  for (const attachment of usable) {
+    const id = await uploadReference(deps, surface, attachment, options);
+    if (!id) {
+      await surface.ephemeral(
+        actionNoteMessage(
+          `I could not read “${filenameOf(attachment.file)}” from Slack to use it as a reference image. Nothing was generated and no credits were spent.`,
+        ),
+      );
+      return false;
+    }
+    uploaded.push(id);
+  }
+  const references = [...given, ...uploaded];
+  const withReferences = references.length ? { ...command, references } : command;
+  return withReferences.kind === "image"
+    ? runImage(deps, surface, withReferences)
+    : runVideo(deps, surface, withReferences);
+}
+
+/**
+ * Answers a text shared with files (a mention, a DM, a message in an assistant thread): a generation with the images
+ * as references, or the files stored in the library (see the rule at the top of this file). Never throws.
+ *
+ * @example await dispatchWithFiles(deps, surface, event.text, event.files, slackIntakeOptions(args));
+ */
+export async function dispatchWithFiles(
+  deps: BotDeps,
+  surface: Surface,
+  text: string,
+  files: readonly SlackFileRef[],
+  options: IntakeOptions = {},
+): Promise<void> {
+  try {
+    if (!stripMention(text).trim()) return await runIntake(deps, surface, files, options);
+    const reading = readText(text, "mention");
+    if (reading.kind === "command") {
+      const { result } = reading;
+      if (result.ok && (result.command.kind === "image" || result.command.kind === "video")) {
+        await runWithReferences(deps, surface, result.command, files, options);
+        return;
+      }
+      // A generation typed wrong: its error, rather than files stored without a word about the text.
+      if (!result.ok && (result.command === "image" || result.command === "video")) {
+        return await dispatch(deps, surface, result);
+      }
+    }
+    await runIntake(deps, surface, files, options);
+  } catch (error) {
+    await tellProblem(deps, surface, error, "files with a text failed");
+  }
+}
