@@ -98,6 +98,25 @@ describe("images shared with a prompt are reference images", () => {
     );
   }, 30_000);
 
+  it("names a file that cannot be a reference and generates with the images only", async () => {
+    bot = await startBot();
+    const mention = await bot.sim.mention({
+      user: USER,
+      channel: CHANNEL,
+      text: "a jacket on a hiker",
+      files: [
+        { name: "brief.txt", bytes: new TextEncoder().encode("make it blue") },
+        { name: "jacket.png", bytes: RED },
+      ],
+    });
+    await eventually(() => expect(sent("GenerateImage")).toHaveLength(1), 8000);
+    expect((sent("GenerateImage")[0]?.referenceImages as unknown[]).length).toBe(1);
+    const note = inThread(mention.ts ?? "").find((m) => m.ephemeral && m.text.startsWith("Only JPEG"));
+    expect(note?.text).toBe("Only JPEG, PNG, WebP and AVIF images can be reference images: “brief.txt” was not used.");
+    // Only the image was downloaded: nothing is fetched for a file that cannot be used.
+    expect(bot.sim.downloads()).toHaveLength(1);
+  });
+
   it("a greeting with a file stores it in the library and generates nothing, as before", async () => {
     bot = await startBot();
     const mention = await bot.sim.mention({
