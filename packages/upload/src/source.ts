@@ -1,6 +1,6 @@
 import { type FileHandle, open, stat } from "node:fs/promises";
 import { basename } from "node:path";
-import { BLOCK_BYTES, chunksOf } from "./chunks.js";
+import { chunksOf } from "./chunks.js";
 import { SNIFF_BYTES } from "./content-type.js";
 import { uploadError } from "./errors.js";
 import type { ByteStream, UploadSource } from "./options.js";
@@ -60,6 +60,8 @@ async function openPath(path: string): Promise<OpenedSource> {
   const read = async (buffer: Uint8Array, position: number, length: number) => {
     try {
       const { bytesRead } = await handle.read(buffer, 0, length, position);
+      // The buffer may come uninitialised (below); whoever keeps a view can reach all of it.
+      if (bytesRead < length) buffer.fill(0, bytesRead);
       return buffer.subarray(0, bytesRead);
     } catch (error) {
       unreadable(path, error);
@@ -80,11 +82,9 @@ async function openPath(path: string): Promise<OpenedSource> {
       return read(new Uint8Array(length), 0, length);
     },
     chunks() {
-      // Two block buffers per pass, read into in turn; each chunk is copied out of them (chunks.ts says why).
-      const buffers = [0, 1].map(() => new Uint8Array(Math.min(BLOCK_BYTES, size)));
-      const readBlock = (position: number, length: number, slot: 0 | 1) =>
-        read(buffers[slot] as Uint8Array, position, length);
-      return chunksOf(size, readBlock, { copy: true, ended: shrank });
+      // A fresh buffer per block, handed out as views (chunks.ts says why). Not zeroed first: the read fills it.
+      const fresh = (length: number) => new Uint8Array(Buffer.allocUnsafeSlow(length).buffer, 0, length);
+      return chunksOf(size, (position, length) => read(fresh(length), position, length), { ended: shrank });
     },
     close: () => handle.close().catch(() => {}),
   };
@@ -108,8 +108,7 @@ function openBlob(blob: Blob): OpenedSource {
     name: typeof File !== "undefined" && blob instanceof File && blob.name ? blob.name : undefined,
     head: () => read(0, Math.min(SNIFF_BYTES, size)),
     // Each block is a fresh buffer of its own: its chunks are views of it, not copies.
-    chunks: () =>
-      chunksOf(size, (position, length) => read(position, position + length), { copy: false, ended: shrank }),
+    chunks: () => chunksOf(size, (position, length) => read(position, position + length), { ended: shrank }),
     close: async () => {},
   };
 }
