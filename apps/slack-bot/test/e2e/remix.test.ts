@@ -256,4 +256,22 @@ describe("Remix", () => {
     await remixed(result, "Image: ");
     expect(sent("GenerateImage")[1]).toMatchObject({ prompt: "a red fox in the snow", aspectRatio: "16:9", count: 1 });
   });
+
+  it("on a video whose job is gone, starts from the video's prompt and ratio with the model's defaults", async () => {
+    bot = await startBot();
+    const result = await resultOf("video a lighthouse at dusk --ratio 9:16 --duration 10", 12_000);
+    const { videoId } = JSON.parse(buttonValue(result, ACTIONS.videoSound)) as { videoId: string };
+    const value = JSON.stringify({ jobId: "job-pruned-long-ago", assetId: videoId, kind: "video" });
+    const modal = await openRemix(result, value);
+    expect(JSON.stringify(modal.view.blocks)).toContain("the video's prompt and ratio");
+    expect(prefilled(modal)).toMatchObject({
+      [REMIX_MODAL.prompt]: "a lighthouse at dusk",
+      [REMIX_MODAL.ratio]: "9:16",
+      [REMIX_MODAL.duration]: "default",
+    });
+    await submit(modal, initialValues(modal));
+    await remixed(result, "Video: ", 12_000);
+    const [, again] = sent("GenerateVideo");
+    expect(again).toMatchObject({ prompt: "a lighthouse at dusk", aspectRatio: "9:16", duration: null });
+  }, 30_000);
 });
