@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { BLOCK_BYTES } from "../src/chunks.js";
+import { BLOCK_BYTES, CHUNK_BYTES } from "../src/chunks.js";
 import { SNIFF_BYTES } from "../src/content-type.js";
 import { type UploadError, uploadFile } from "../src/index.js";
 import { executed, KiB, neutralBytes, rejection, storedBytes, useUploads } from "./support/harness.js";
@@ -67,6 +67,9 @@ describe("reading a source in blocks", () => {
       expect(kept.length).toBeGreaterThan(4);
       expect(md5(storedBytes(harness.sandbox, fileId))).toBe(md5(bytes));
       expect(asset?.__typename).toBe("Video");
+      // Each chunk is a view of one block: an interceptor that keeps a chunk keeps at most a block.
+      expect(Math.max(...kept.map((chunk) => chunk.byteLength))).toBe(CHUNK_BYTES);
+      expect(Math.max(...kept.map((chunk) => chunk.buffer.byteLength))).toBe(BLOCK_BYTES);
     },
   );
 
