@@ -1,4 +1,4 @@
-import type { JobRecord } from "./types.js";
+import type { JobRecord, StepResults } from "./types.js";
 
 /**
  * A row of the jobs table with its JSON columns decoded: the same columns in SQLite and PostgreSQL (SQLite keeps
@@ -15,6 +15,8 @@ export interface JobRow {
   progress: JobRecord["progress"] | null;
   result_ids: string[];
   uploaded_files: string[];
+  step: number;
+  step_results: StepResults | null;
   outputs: number;
   credits: number;
   origin: string | null;
@@ -37,6 +39,9 @@ export function toJobRecord(row: JobRow): JobRecord {
     ...(row.progress === null ? {} : { progress: row.progress }),
     resultIds: row.result_ids,
     uploadedFiles: row.uploaded_files,
+    // A one-step job reads as it did before steps were stored.
+    ...(row.step ? { step: row.step } : {}),
+    ...(row.step_results === null ? {} : { stepResults: row.step_results }),
     outputs: row.outputs,
     credits: row.credits,
     ...(row.origin === null ? {} : { origin: row.origin }),

@@ -75,6 +75,11 @@ export type JobKind = JobRequest["kind"];
  * - `delivered`: written only by bots before one message per job (final message in place, files being shared);
  *   a resumed job in it is simply marked done;
  * - `done`: nothing left to do.
+ *
+ * A job of several steps (a voiceover, then the video made from it) goes through `new`, `sending` and `running` once
+ * per step, `step` saying which: the move to the next step (`step + 1`, `new`, the finished step's ids in
+ * `stepResults`) is ONE recorded patch, made before that step's mutation is sent, so a restart sends each step at
+ * most once and never repeats a finished one.
  */
 export type JobState = "new" | "sending" | "running" | "delivered" | "done";
 
@@ -119,8 +124,15 @@ export interface JobRecord {
   state: JobState;
   outcome?: JobOutcome;
   progress?: ProgressLocation;
-  /** The ids the generation mutation returned (images, a video, an audio job). */
+  /** The ids the generation mutation returned (images, a video, an audio job); of a job of steps, the current step's. */
   resultIds: string[];
+  /**
+   * The step of a job of several steps that `state` and `resultIds` are about, counted from 0 (left out for 0: a
+   * one-step job is always at its first). See {@link JobState}.
+   */
+  step?: number;
+  /** What the finished steps of a job of steps made, for the steps after them (the voiceover's audio id, its length). */
+  stepResults?: StepResults;
   /**
    * Result files shared into Slack by bots before one message per job (asset ids). Files are now uploaded unshared
    * and shown by the result message, so nothing writes it any more; kept so older rows still read.
@@ -148,14 +160,22 @@ export interface Lease {
   until: number;
 }
 
-/** A new job: the store adds the id, state `new`, empty lists and the times. */
+/** What the finished steps of a job of steps made, by name: ids and numbers only (kept as JSON). */
+export type StepResults = Record<string, string | number>;
+
+/** A new job: the store adds the id, state `new`, step 0, empty lists and the times. */
 export type NewJob = Omit<
   JobRecord,
-  "id" | "state" | "outcome" | "resultIds" | "uploadedFiles" | "lease" | "updatedAt"
+  "id" | "state" | "outcome" | "resultIds" | "uploadedFiles" | "step" | "stepResults" | "lease" | "updatedAt"
 >;
 
-/** What may change on a job. */
-export type JobPatch = Partial<Pick<JobRecord, "state" | "outcome" | "progress" | "resultIds" | "uploadedFiles">>;
+/**
+ * What may change on a job. A patch with `step` applies only when it is the stored step plus one: steps move forward
+ * one at a time, so of two writers moving a job to its next step, one does (the other gets {@link LeaseLostError}).
+ */
+export type JobPatch = Partial<
+  Pick<JobRecord, "state" | "outcome" | "progress" | "resultIds" | "uploadedFiles" | "step" | "stepResults">
+>;
 
 /** The limits a new job is created within; a limit left out is not enforced. */
 export interface Limits {
@@ -193,9 +213,10 @@ export interface JobStore {
   create(job: NewJob, limits: Limits, lease: Lease): Promise<CreateResult>;
   /**
    * Applies a patch when `owner` is the job's lease owner (fenced by the owner only: a lease that ran out but was
-   * not claimed yet still lets its owner write); `state: "sending"` applies only to a job still `new`. Returns the
-   * job as stored after it. Throws {@link LeaseLostError} when another replica holds it now (or the job is no longer
-   * `new` for `sending`), and an Error on an unknown id.
+   * not claimed yet still lets its owner write); `state: "sending"` applies only to a job still `new`, and `step: n`
+   * only to a job at step n - 1. Returns the job as stored after it. Throws {@link LeaseLostError} when another
+   * replica holds it now (or the job is no longer `new` for `sending`, or no longer at step n - 1), and an Error on
+   * an unknown id.
    */
   update(id: string, patch: JobPatch, owner: string): Promise<JobRecord>;
   get(id: string): Promise<JobRecord | undefined>;

@@ -4,7 +4,7 @@
 import type { ImageCommand } from "@studio-kit/commands";
 import { afterEach, describe, expect, it } from "vitest";
 import { PENDING_TTL_MS } from "../../src/services/pending-requests.js";
-import { type BotStore, LeaseLostError, type NewJob } from "../../src/store/types.js";
+import { type BotStore, type JobPatch, LeaseLostError, type NewJob } from "../../src/store/types.js";
 
 /** Opens a fresh, empty store whose pending requests read `now`. */
 export type OpenStore = (options: { now: () => number }) => Promise<BotStore> | BotStore;
@@ -241,6 +241,43 @@ export function storeContract(name: string, open: OpenStore): void {
         expect(both.map((result) => result.status).sort()).toEqual(["fulfilled", "rejected"]);
         const refused = both.find((result) => result.status === "rejected");
         expect(refused?.status === "rejected" ? refused.reason : null).toBeInstanceOf(LeaseLostError);
+      });
+
+      it("moves a job of steps to its next step once, keeping what the finished step made, and sends each step once", async () => {
+        const store = await fresh();
+        const job = await createHeld(store, { owner: OWNER, until: now + 15_000 });
+        expect(job.step).toBeUndefined(); // a new job is at its first step, and reads as a one-step job
+        expect(job.stepResults).toBeUndefined();
+        await store.jobs.update(job.id, { state: "sending" }, OWNER);
+        await store.jobs.update(job.id, { state: "running", resultIds: ["aud_1"] }, OWNER);
+        const next: JobPatch = {
+          step: 1,
+          state: "new",
+          resultIds: [],
+          stepResults: { audioId: "aud_1", audioSeconds: 3.5 },
+        };
+        // Two workers moving it on at once (a replica's own race): one moves it, the other is fenced.
+        const both = await Promise.allSettled([
+          store.jobs.update(job.id, next, OWNER),
+          store.jobs.update(job.id, next, OWNER),
+        ]);
+        expect(both.map((result) => result.status).sort()).toEqual(["fulfilled", "rejected"]);
+        const refused = both.find((result) => result.status === "rejected");
+        expect(refused?.status === "rejected" ? refused.reason : null).toBeInstanceOf(LeaseLostError);
+        const moved = await store.jobs.get(job.id);
+        expect(moved).toMatchObject({ step: 1, state: "new", resultIds: [], stepResults: next.stepResults });
+        // The second step is sent once, like the first; a step is never skipped.
+        expect((await store.jobs.update(job.id, { state: "sending" }, OWNER)).step).toBe(1);
+        await expect(store.jobs.update(job.id, { state: "sending" }, OWNER)).rejects.toBeInstanceOf(LeaseLostError);
+        await expect(store.jobs.update(job.id, { step: 3, state: "new" }, OWNER)).rejects.toBeInstanceOf(
+          LeaseLostError,
+        );
+        const running = await store.jobs.update(job.id, { state: "running", resultIds: ["vid_1"] }, OWNER);
+        expect(running).toMatchObject({ step: 1, resultIds: ["vid_1"], stepResults: next.stepResults });
+        // What the steps made survives a claim by another replica (a restart).
+        await store.jobs.release(OWNER);
+        const [claimed] = await store.jobs.claim(other(), now, 10);
+        expect(claimed).toMatchObject({ id: job.id, step: 1, state: "running", stepResults: next.stepResults });
       });
 
       it("keeps a prompt with characters PostgreSQL's jsonb refuses (NUL, a lone surrogate), the rest intact", async () => {

@@ -44,6 +44,31 @@ describe("SQLite file", () => {
     expect(() => openSqliteStore({ path })).toThrow(/newer than this bot knows.*STUDIO_BOT_DB/);
   });
 
+  it("opens a file written before jobs had steps: its jobs read as one-step jobs and can move on", async () => {
+    const path = freshPath();
+    const old = new Database(path);
+    // The schema as the bot before steps left it (its two migrations), with a job it was running.
+    for (const [index, sql] of MIGRATIONS.slice(0, 2).entries()) {
+      old.exec(sql);
+      old.pragma(`user_version = ${index + 1}`);
+    }
+    old
+      .prepare(
+        `INSERT INTO jobs (id, user_id, channel, request, state, result_ids, outputs, credits, lease_owner, lease_until,
+          created_at, updated_at) VALUES ('job_old', 'U1', 'C1', ?, 'running', '["img_1"]', 1, 10, NULL, NULL, 1, 1)`,
+      )
+      .run(JSON.stringify(newJob().request));
+    old.close();
+
+    const store = openSqliteStore({ path });
+    const [claimed] = await store.jobs.claim(LEASE, 2, 10);
+    expect(claimed).toMatchObject({ id: "job_old", state: "running", resultIds: ["img_1"] });
+    expect(claimed?.step).toBeUndefined();
+    expect(claimed?.stepResults).toBeUndefined();
+    expect((await store.jobs.update("job_old", { state: "done", outcome: "completed" }, OWNER)).state).toBe("done");
+    await store.close();
+  });
+
   it("holds a quota across two processes' connections to one file", async () => {
     const path = freshPath();
     const [a, b] = [openSqliteStore({ path }), openSqliteStore({ path })];

@@ -21,6 +21,8 @@ const COLUMNS: Record<keyof JobPatch, { name: string; encode: (value: unknown) =
   progress: { name: "progress", encode: (value) => toJsonb(value), cast: "::jsonb" },
   resultIds: { name: "result_ids", encode: (value) => toJsonb(value), cast: "::jsonb" },
   uploadedFiles: { name: "uploaded_files", encode: (value) => toJsonb(value), cast: "::jsonb" },
+  step: { name: "step", encode: (value) => value, cast: "" },
+  stepResults: { name: "step_results", encode: (value) => toJsonb(value), cast: "::jsonb" },
 };
 
 /**
@@ -94,8 +96,14 @@ export function postgresJobs(pool: pg.Pool, names: Tables, options: { schema: st
       }
       // `sending` only follows `new`: of two workers that both passed the fence, one sends.
       const onlyFromNew = patch.state === "sending" ? " AND state = 'new'" : "";
+      // A step follows the one before it: of two workers moving a job on, one does.
+      let onlyNextStep = "";
+      if (patch.step !== undefined) {
+        values.push(patch.step - 1);
+        onlyNextStep = ` AND step = $${values.length}`;
+      }
       const { rows } = await pool.query<Row>(
-        `UPDATE ${jobs} SET ${sets.join(", ")} WHERE id = $1 AND lease_owner = $2${onlyFromNew} RETURNING *`,
+        `UPDATE ${jobs} SET ${sets.join(", ")} WHERE id = $1 AND lease_owner = $2${onlyFromNew}${onlyNextStep} RETURNING *`,
         values,
       );
       const row = rows[0];

@@ -48,4 +48,9 @@ export const MIGRATIONS: readonly string[] = [
   CREATE TABLE rate_uses (key text NOT NULL, at bigint NOT NULL);
   CREATE INDEX rate_uses_by_key ON rate_uses (key, at);
   `,
+  // Jobs of several steps (a voiceover, then a video from it): the step reached and what the finished steps made.
+  `
+  ALTER TABLE jobs ADD COLUMN step integer NOT NULL DEFAULT 0;
+  ALTER TABLE jobs ADD COLUMN step_results jsonb;
+  `,
 ];

@@ -15,11 +15,12 @@ import {
 } from "../types.js";
 
 /** A jobs row as SQLite gives it: the JSON columns as text. */
-type Row = Omit<JobRow, "request" | "progress" | "result_ids" | "uploaded_files"> & {
+type Row = Omit<JobRow, "request" | "progress" | "result_ids" | "uploaded_files" | "step_results"> & {
   request: string;
   progress: string | null;
   result_ids: string;
   uploaded_files: string;
+  step_results: string | null;
 };
 
 function toRecord(row: Row): JobRecord {
@@ -29,6 +30,7 @@ function toRecord(row: Row): JobRecord {
     progress: row.progress === null ? null : (JSON.parse(row.progress) as JobRow["progress"]),
     result_ids: JSON.parse(row.result_ids) as string[],
     uploaded_files: JSON.parse(row.uploaded_files) as string[],
+    step_results: row.step_results === null ? null : (JSON.parse(row.step_results) as JobRow["step_results"]),
   });
 }
 
@@ -110,6 +112,8 @@ export function sqliteJobs(db: Database.Database, now: () => number): JobStore {
     progress: (value: unknown) => JSON.stringify(value),
     resultIds: (value: unknown) => JSON.stringify(value),
     uploadedFiles: (value: unknown) => JSON.stringify(value),
+    step: (value: unknown) => value,
+    stepResults: (value: unknown) => JSON.stringify(value),
   } as const;
   const names = {
     state: "state",
@@ -117,6 +121,8 @@ export function sqliteJobs(db: Database.Database, now: () => number): JobStore {
     progress: "progress",
     resultIds: "result_ids",
     uploadedFiles: "uploaded_files",
+    step: "step",
+    stepResults: "step_results",
   };
 
   return {
@@ -133,9 +139,18 @@ export function sqliteJobs(db: Database.Database, now: () => number): JobStore {
           `UPDATE jobs SET ${[...sets, "updated_at = @updatedAt"].join(", ")} WHERE id = @id AND lease_owner = @owner${
             // `sending` only follows `new`: of two workers that both passed the fence, one sends.
             patch.state === "sending" ? " AND state = 'new'" : ""
+          }${
+            // A step follows the one before it: of two workers moving a job on, one does.
+            patch.step === undefined ? "" : " AND step = @previousStep"
           }`,
         )
-        .run({ ...values, id, owner, updatedAt: now() });
+        .run({
+          ...values,
+          id,
+          owner,
+          updatedAt: now(),
+          ...(patch.step === undefined ? {} : { previousStep: patch.step - 1 }),
+        });
       if (result.changes !== 1) {
         if (byId.get(id)) throw new LeaseLostError(id);
         throw new Error(`@studio-kit/slack-bot: no stored job ${id}.`);

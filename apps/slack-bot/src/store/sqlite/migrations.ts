@@ -43,4 +43,9 @@ export const MIGRATIONS: readonly string[] = [
   CREATE TABLE rate_uses (key TEXT NOT NULL, at INTEGER NOT NULL);
   CREATE INDEX rate_uses_by_key ON rate_uses (key, at);
   `,
+  // Jobs of several steps (a voiceover, then a video from it): the step reached and what the finished steps made.
+  `
+  ALTER TABLE jobs ADD COLUMN step INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE jobs ADD COLUMN step_results TEXT;
+  `,
 ];
