@@ -31,7 +31,7 @@ function submitted(view: ReturnType<typeof remixModal>, changes: Record<string, 
     const state =
       element.type === "plain_text_input"
         ? { value: change === undefined ? ((element.initial_value as string | undefined) ?? null) : (change as string) }
-        : element.type === "multi_static_select" || element.type === "checkboxes"
+        : element.type === "multi_static_select"
           ? {
               selected_options: (change === undefined ? initials.map((o) => o.value) : [change].flat()).map(
                 (value) => ({ value: value as string }),
@@ -141,6 +141,14 @@ describe("the Remix modal", () => {
     );
     expect(read.ok && read.command).toEqual({ ...image, quality: undefined, presets: [] });
     expect(read.ok && "quality" in read.command).toBe(false);
+  });
+
+  it("keeps the request's presets when a client sends no presets input at all (one that cannot show a multi-select)", () => {
+    const values = submitted(modalOf(image));
+    delete values[REMIX_MODAL.presets];
+    expect(readRemixForm(image, values)).toEqual({ ok: true, command: image });
+    const cleared = submitted(modalOf(image), { [REMIX_MODAL.presets]: [] });
+    expect(readRemixForm(image, cleared)).toMatchObject({ ok: true, command: { presets: [] } });
   });
 
   it("starts a request that left options out on the defaults: the model's, one image, the flow's ratio", () => {

@@ -21,42 +21,42 @@ export const COLOUR_RANGE = { min: -100, max: 100 } as const;
 const look = (exposure: number, contrast: number, saturation: number, temperature: number, tint: number) =>
   ({ exposure, contrast, saturation, temperature, tint }) as const;
 
-/** The looks offered, in the order shown, each with a line saying what it does. */
+/** The looks offered, in the order shown, each with words saying what it does (after its label in the select). */
 export const COLOUR_LOOKS = [
   {
     name: "warm",
     label: "Warm",
-    description: "Golden light and warmer skin tones",
+    description: "golden light and warmer skin tones",
     values: { ...look(0, 5, 10, 35, 5), highlights: -5, shadows: 5 },
   },
   {
     name: "cool",
     label: "Cool",
-    description: "Bluer whites, a crisp evening feel",
+    description: "bluer whites, a crisp evening feel",
     values: { ...look(0, 5, -5, -35, -5), highlights: 0, shadows: 0 },
   },
   {
     name: "punchy",
     label: "Punchy",
-    description: "More contrast and colour, deeper shadows",
+    description: "more contrast and colour, deeper shadows",
     values: { ...look(5, 35, 30, 0, 0), highlights: -10, shadows: -15 },
   },
   {
     name: "muted",
     label: "Muted",
-    description: "Soft contrast and quiet colour",
+    description: "soft contrast and quiet colour",
     values: { ...look(0, -20, -40, 0, 0), highlights: -10, shadows: 15 },
   },
   {
     name: "film",
     label: "Film",
-    description: "Lifted shadows, softer highlights, a warm cast",
+    description: "lifted shadows, softer highlights, a warm cast",
     values: { ...look(-5, 15, -15, 15, 5), highlights: -20, shadows: 20 },
   },
   {
     name: "mono",
     label: "Black and white",
-    description: "No colour, a little more contrast",
+    description: "no colour, a little more contrast",
     values: { ...look(0, 20, -100, 0, 0), highlights: 0, shadows: 0 },
   },
 ] as const satisfies readonly { name: string; label: string; description: string; values: ColourAdjustments }[];

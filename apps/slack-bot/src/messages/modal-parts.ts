@@ -1,6 +1,8 @@
 // The pieces the Remix, Subtitles and Colour look modals are built from, and the reading of what Slack sends back.
 // Every input of these modals uses the action id {@link INPUT_ACTION} and is found by its `block_id`, which is
-// also the key Slack's `response_action: "errors"` puts an error under.
+// also the key Slack's `response_action: "errors"` puts an error under. Choices are static selects (one, or several
+// for presets) rather than radio buttons or checkboxes: the New image modal uses them too, and the playground
+// renders them.
 // Limits (Block Kit reference, platform-facts.md): option text 75, option value 150, placeholder 150, label 2,000,
 // plain_text_input 3,000, 100 options per select, `private_metadata` 3,000; an `initial_option` must be one of the
 // select's options exactly, or Slack refuses the whole view.
@@ -25,14 +27,11 @@ export const plain = (text: string, max: number) => ({ type: "plain_text", text:
 export interface Choice {
   value: string;
   label: string;
-  /** A second line (radio buttons and checkboxes show it). */
-  description?: string;
 }
 
 const optionOf = (choice: Choice) => ({
   text: plain(choice.label, 75),
   value: choice.value.slice(0, MAX_OPTION_VALUE),
-  ...(choice.description ? { description: plain(choice.description, 75) } : {}),
 });
 
 /** The choices Slack can show, each value once (a repeated value would make the initial option ambiguous). */
@@ -75,17 +74,6 @@ export function selectInput(common: InputCommon & { choices: readonly Choice[]; 
   });
 }
 
-/** Radio buttons (at most 10), one of them checked when `initial` is one of them. */
-export function radioInput(common: InputCommon & { choices: readonly Choice[]; initial?: string | undefined }): Block {
-  const choices = usable(common.choices).slice(0, 10);
-  const initial = choices.find((choice) => choice.value === common.initial);
-  return input(common, {
-    type: "radio_buttons",
-    options: choices.map(optionOf),
-    ...(initial ? { initial_option: optionOf(initial) } : {}),
-  });
-}
-
 /** Any number of `choices` (at most 100), starting with those of `initial` that are among them. */
 export function multiSelectInput(
   common: InputCommon & { choices: readonly Choice[]; initial: readonly string[] },
@@ -98,18 +86,6 @@ export function multiSelectInput(
     options: choices.map(optionOf),
     ...(initial.length ? { initial_options: initial.map(optionOf) } : {}),
   });
-}
-
-/** One checkbox, ticked when `checked`. */
-export function checkboxInput(common: InputCommon & { choice: Choice; checked: boolean }): Block {
-  return input(
-    { ...common, optional: true },
-    {
-      type: "checkboxes",
-      options: [optionOf(common.choice)],
-      ...(common.checked ? { initial_options: [optionOf(common.choice)] } : {}),
-    },
-  );
 }
 
 /** A text input, starting on `initial` (cut to `maxLength`, which Slack requires of an initial value). */
@@ -146,12 +122,12 @@ export function textValue(values: ModalValues, block: string): string | undefine
   return text ? text : undefined;
 }
 
-/** A select's or radio buttons' chosen value; undefined when none. */
+/** A select's chosen value; undefined when none. */
 export function chosenValue(values: ModalValues, block: string): string | undefined {
   return stateOf(values, block)?.selected_option?.value ?? undefined;
 }
 
-/** A multi-select's or checkboxes' chosen values, in order; [] when none. */
+/** A multi-select's chosen values, in order; [] when none. */
 export function chosenValues(values: ModalValues, block: string): string[] {
   const chosen = stateOf(values, block)?.selected_options ?? [];
   return chosen.map((option) => option?.value).filter((value): value is string => typeof value === "string");

@@ -5,7 +5,7 @@
 import type { OptionProblem } from "@studio-kit/commands";
 import { truncate } from "./blocks.js";
 import { chosenValue, chosenValues, MAX_INPUT_TEXT, type ModalValues, textValue } from "./modal-parts.js";
-import { MODEL_DEFAULT, REMIX_MODAL, type RemixCommand } from "./remix-modal.js";
+import { MODEL_DEFAULT, REMIX_MODAL, type RemixCommand, SOUND } from "./remix-modal.js";
 
 /** What a submission asks for, or the errors to show under its inputs (keyed by `block_id`). */
 export type RemixForm = { ok: true; command: RemixCommand } | { ok: false; errors: Record<string, string> };
@@ -15,6 +15,13 @@ const option = (values: ModalValues, block: string) => {
   const value = chosenValue(values, block);
   return value === undefined || value === MODEL_DEFAULT ? undefined : value;
 };
+
+/**
+ * The presets chosen; the request's own when the submission has no presets input at all (Slack always sends every
+ * input, even an empty one; a client that cannot show a multi-select, such as the playground, sends none).
+ */
+const presetsOf = (values: ModalValues, kept: string[]) =>
+  values[REMIX_MODAL.presets] === undefined ? kept : chosenValues(values, REMIX_MODAL.presets);
 
 /** Leaves out the keys whose value is undefined, so an option the person reset is absent, not `undefined`. */
 function defined<T extends object>(value: T): T {
@@ -61,7 +68,7 @@ export function readRemixForm(base: RemixCommand, values: ModalValues): RemixFor
         count: wholeNumber(chosenValue(values, REMIX_MODAL.count), REMIX_MODAL.count, errors, "the count"),
         quality: option(values, REMIX_MODAL.quality),
         resolution: option(values, REMIX_MODAL.resolution),
-        presets: chosenValues(values, REMIX_MODAL.presets),
+        presets: presetsOf(values, base.presets),
       });
       break;
     case "video":
@@ -72,8 +79,8 @@ export function readRemixForm(base: RemixCommand, values: ModalValues): RemixFor
         ratio: chosenValue(values, REMIX_MODAL.ratio),
         duration: wholeNumber(option(values, REMIX_MODAL.duration), REMIX_MODAL.duration, errors, "the duration"),
         resolution: option(values, REMIX_MODAL.resolution),
-        audio: chosenValues(values, REMIX_MODAL.audio).includes("audio"),
-        presets: chosenValues(values, REMIX_MODAL.presets),
+        audio: chosenValue(values, REMIX_MODAL.audio) === SOUND.with,
+        presets: presetsOf(values, base.presets),
       });
       break;
     case "music":
@@ -81,7 +88,7 @@ export function readRemixForm(base: RemixCommand, values: ModalValues): RemixFor
         ...base,
         prompt,
         lyrics: textValue(values, REMIX_MODAL.lyrics),
-        instrumental: chosenValues(values, REMIX_MODAL.instrumental).includes("instrumental"),
+        instrumental: chosenValue(values, REMIX_MODAL.instrumental) === SOUND.instrumental,
         minDuration: wholeNumber(
           textValue(values, REMIX_MODAL.minDuration),
           REMIX_MODAL.minDuration,

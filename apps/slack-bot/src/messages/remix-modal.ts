@@ -19,7 +19,6 @@ import { type Block, context } from "./blocks.js";
 import type { ModalView } from "./boards.js";
 import {
   type Choice,
-  checkboxInput,
   MAX_INPUT_TEXT,
   type ModalPlace,
   modalMetadata,
@@ -60,6 +59,14 @@ export const REMIX_MODAL = {
  * command without the flag does, so that changing the model never makes an untouched option invalid.
  */
 export const MODEL_DEFAULT = "default";
+
+/** The values of the video's Sound and the music's Vocals selects. */
+export const SOUND = {
+  with: "with-sound",
+  without: "no-sound",
+  vocals: "vocals",
+  instrumental: "instrumental",
+} as const;
 
 /** Where a Remix modal answers, and the job (and kind) it remixes. */
 export interface RemixModalContext extends ModalPlace {
@@ -206,11 +213,14 @@ function videoBlocks(command: VideoCommand, data: RemixData): Block[] {
       choices: optionChoices(models, (model) => model.supportedResolutions, command.resolution),
       initial: command.resolution ?? MODEL_DEFAULT,
     }),
-    checkboxInput({
+    selectInput({
       block: REMIX_MODAL.audio,
       label: "Sound",
-      choice: { value: "audio", label: "Generate sound with the video" },
-      checked: command.audio,
+      choices: [
+        { value: SOUND.with, label: "Generate sound with the video" },
+        { value: SOUND.without, label: "No sound" },
+      ],
+      initial: command.audio ? SOUND.with : SOUND.without,
     }),
     ...presetsInput(data.presets, "VIDEO", command.presets),
   ];
@@ -221,11 +231,14 @@ function musicBlocks(command: MusicCommand): Block[] {
   return [
     promptInput("Prompt", command.prompt),
     textInput({ block: REMIX_MODAL.lyrics, label: "Lyrics", optional: true, multiline: true, initial: command.lyrics }),
-    checkboxInput({
+    selectInput({
       block: REMIX_MODAL.instrumental,
       label: "Vocals",
-      choice: { value: "instrumental", label: "Instrumental (no vocals)" },
-      checked: command.instrumental,
+      choices: [
+        { value: SOUND.vocals, label: "With vocals" },
+        { value: SOUND.instrumental, label: "Instrumental (no vocals)" },
+      ],
+      initial: command.instrumental ? SOUND.instrumental : SOUND.vocals,
     }),
     textInput({
       block: REMIX_MODAL.minDuration,

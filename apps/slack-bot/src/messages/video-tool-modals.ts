@@ -1,7 +1,8 @@
 // The small modals of a video result's Subtitles and Colour look buttons, and the reading of their submissions.
 // Reading is a plain function (no Slack): the submission listener turns its errors into `response_action: "errors"`
 // and its tool into the video-tool flow. A modal, not a select in the message: a select in a message starts the
-// job the moment it is picked (a slip costs a job), and keeps showing the pick to the clicker afterwards.
+// job the moment it is picked (a slip costs a job), and keeps showing the pick to the clicker afterwards. The looks
+// are a select whose labels say what each does ("Warm: golden light and warmer skin tones").
 
 import { context } from "./blocks.js";
 import type { ModalView } from "./boards.js";
@@ -13,15 +14,7 @@ import {
   colourAdjustments,
   colourLook,
 } from "./colour-looks.js";
-import {
-  chosenValue,
-  type ModalPlace,
-  type ModalValues,
-  modalMetadata,
-  plain,
-  radioInput,
-  selectInput,
-} from "./modal-parts.js";
+import { chosenValue, type ModalPlace, type ModalValues, modalMetadata, plain, selectInput } from "./modal-parts.js";
 import { DEFAULT_SUBTITLE_LANGUAGE, SUBTITLE_LANGUAGES, type VideoTool } from "./video-tools.js";
 
 /** The Subtitles modal's `callback_id` and `block_id`s. */
@@ -77,12 +70,12 @@ export function colourLookModal(ctx: ToolModalContext): ModalView {
     submit: plain("Apply", 24),
     close: plain("Cancel", 24),
     blocks: [
-      radioInput({
+      selectInput({
         block: COLOUR_MODAL.lookBlock,
         label: "Look",
-        choices: COLOUR_LOOKS.map((look) => ({ value: look.name, label: look.label, description: look.description })),
+        choices: COLOUR_LOOKS.map((look) => ({ value: look.name, label: `${look.label}: ${look.description}` })),
       }),
-      radioInput({
+      selectInput({
         block: COLOUR_MODAL.strengthBlock,
         label: "Strength",
         choices: COLOUR_STRENGTHS.map((strength) => ({ value: strength.name, label: strength.label })),

@@ -4,7 +4,7 @@
 import { validateView } from "@studio-kit/slack-sim";
 import { afterEach, describe, expect, it } from "vitest";
 import { ACTIONS } from "../../src/index.js";
-import { REMIX_MODAL } from "../../src/messages/remix-modal.js";
+import { REMIX_MODAL, SOUND } from "../../src/messages/remix-modal.js";
 import { actionIds, type Bot, blocksOf, buttonValue, eventually, expectAllMessagesValid, startBot } from "./harness.js";
 
 const USER = "U0ALICE";
@@ -69,7 +69,7 @@ function initialValues(view: View): Values {
   for (const { block_id, element } of inputs(view)) {
     const state: Record<string, unknown> = { type: element.type };
     if (element.type === "plain_text_input") state.value = element.initial_value ?? null;
-    else if (element.type === "multi_static_select" || element.type === "checkboxes") {
+    else if (element.type === "multi_static_select") {
       state.selected_options = (element.initial_options ?? []).map(({ value }) => ({ value }));
     } else state.selected_option = element.initial_option ? { value: element.initial_option.value } : null;
     values[block_id] = { [element.action_id]: state };
@@ -159,11 +159,11 @@ describe("Remix", () => {
     expect(prefilled(modal)).toMatchObject({
       [REMIX_MODAL.duration]: "5",
       [REMIX_MODAL.ratio]: "16:9",
-      [REMIX_MODAL.audio]: ["audio"],
+      [REMIX_MODAL.audio]: SOUND.with,
     });
     await submit(
       modal,
-      edited(modal, { [REMIX_MODAL.duration]: "10", [REMIX_MODAL.ratio]: "9:16", [REMIX_MODAL.audio]: [] }),
+      edited(modal, { [REMIX_MODAL.duration]: "10", [REMIX_MODAL.ratio]: "9:16", [REMIX_MODAL.audio]: SOUND.without }),
     );
     await remixed(result, "Video: ", 12_000);
     const [first, again] = sent("GenerateVideo");

@@ -72,7 +72,7 @@ async function openModal(result: Shown, actionId: string, callbackId: string) {
 }
 
 const chosen = (value: string) => ({ type: "static_select", selected_option: { value } });
-const radio = (value: string) => ({ type: "radio_buttons", selected_option: { value } });
+const picked = (value: string) => ({ type: "static_select", selected_option: { value } });
 
 describe("a video result's tools", () => {
   it("shows the tools in a row of their own under the format buttons, and Remix beside Regenerate", async () => {
@@ -177,8 +177,8 @@ describe("a video result's tools", () => {
       user: USER,
       viewId: modal.id,
       values: {
-        [COLOUR_MODAL.lookBlock]: { value: radio("warm") },
-        [COLOUR_MODAL.strengthBlock]: { value: radio("strong") },
+        [COLOUR_MODAL.lookBlock]: { value: picked("warm") },
+        [COLOUR_MODAL.strengthBlock]: { value: picked("strong") },
       },
     });
     const graded = await threadResult(result, "Colour look (Warm): ");
@@ -190,7 +190,7 @@ describe("a video result's tools", () => {
   it("a second submission of the same Colour look modal runs nothing more", async () => {
     const result = await videoResult();
     const modal = await openModal(result, ACTIONS.videoColourLook, COLOUR_MODAL.callbackId);
-    const values = { [COLOUR_MODAL.lookBlock]: { value: radio("film") } };
+    const values = { [COLOUR_MODAL.lookBlock]: { value: picked("film") } };
     await Promise.all([
       bot.sim.submitView({ user: USER, viewId: modal.id, values }),
       bot.sim.submitView({ user: USER, viewId: modal.id, values }),
