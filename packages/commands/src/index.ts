@@ -2,6 +2,8 @@
 // `/studio ...` texts with them and the `studio` CLI its arguments, so a flag has one name, one meaning and one
 // error text in both. Texts that tell the user what to type take the caller's invocation.
 
+export type { BrandColorFacts, BrandFacts, BrandProblem, BrandProfile, BrandReading, BrandSwatch } from "./brand.js";
+export { brandedPrompt, brandProblemText, MAX_BRAND_SUMMARY, readBrand, swatchWords } from "./brand.js";
 export type { Catalog, CatalogModel, Preset } from "./catalog.js";
 export { modelsFor, pickModel, pickSpeakingModel, pickVideoModel } from "./catalog.js";
 export type { CheckResult, OptionProblem } from "./check.js";

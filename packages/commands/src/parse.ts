@@ -28,8 +28,8 @@ const EXAMPLES: Record<GenerationWord, string> = {
   lipsync: "lipsync Welcome to the spring collection. --video vid_123",
 };
 
-/** The most jobs `history` lists at once. */
-export const MAX_HISTORY = 20;
+/** The most jobs `history` lists at once (one line each: 25 keep a Slack message well within its limits). */
+export const MAX_HISTORY = 25;
 
 /**
  * The error for a generation command given no prompt (for `voice`, no script), with an example to type. The

@@ -136,7 +136,7 @@ describe("brand and history", () => {
 
   it("refuses a number out of range, or words", () => {
     expect(failure("history 0").message).toBe(
-      "`history` takes how many jobs to list, from 1 to 20, such as `studio history 5` (got `0`).",
+      "`history` takes how many jobs to list, from 1 to 25, such as `studio history 5` (got `0`).",
     );
     expect(failure("history of rome").message).toContain("For an image, type `studio image history of rome`.");
   });
