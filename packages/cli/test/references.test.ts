@@ -1,5 +1,5 @@
 // `--ref`, `--from` and `--end` as the built bin sends them (the shared grammar's flags, checked before anything is
-// spent), and `--brand`, which the CLI refuses until it can honour it.
+// spent). `--brand` has its own tests (brand.test.ts).
 import { describe, expect, it } from "vitest";
 import { startTestSandbox, studio, type TestSandbox } from "./support/studio.js";
 
@@ -50,14 +50,6 @@ describe("reference images and frames", () => {
     const sandbox = await startTestSandbox();
     const ran = await studio(["image", "a fox", "--from", "img_1"], { env: sandbox.env });
     expect(ran.code).toBe(2);
-    expect(sandbox.requests()).toBe(0);
-  });
-
-  it("--brand is refused before any request, not silently ignored", async () => {
-    const sandbox = await startTestSandbox();
-    const ran = await studio(["image", "a fox", "--brand"], { env: sandbox.env });
-    expect(ran.code).toBe(2);
-    expect(ran.stderr).toContain("--brand is not supported by studio yet.");
     expect(sandbox.requests()).toBe(0);
   });
 });

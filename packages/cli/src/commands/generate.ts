@@ -4,6 +4,7 @@ import type { Command } from "commander";
 import { boardForResults } from "../boards.js";
 import type { Invocation, RunContext } from "../context.js";
 import { CliError, usageError } from "../errors.js";
+import { withBrand } from "../generate/brand.js";
 import { download } from "../generate/download.js";
 import { addGenerationOptions, flagValues } from "../generate/options.js";
 import { prepare } from "../generate/prepare.js";
@@ -48,13 +49,15 @@ async function generate(
   const { printer, io, globals } = invocation;
   const prompt = words.join(" ").trim();
   if (!prompt) throw usageError(emptyPromptError(kind, { invocation: "studio" }).message);
-  const command = generationCommand(kind, prompt, flagValues(self, kind));
-  // A seam until the brand summary exists in @studio-kit/commands: refused before any request, never ignored.
-  if ("brand" in command && command.brand) throw usageError("--brand is not supported by studio yet.");
-  const boardTitle = "board" in command ? command.board : undefined;
+  const asked = generationCommand(kind, prompt, flagValues(self, kind));
+  const boardTitle = "board" in asked ? asked.board : undefined;
   const wait = options.wait === true || options.out !== undefined || boardTitle !== undefined;
 
   const { client, poller, fetch } = await invocation.session();
+  // --brand: the brand is read before the checks, so a workspace without one is refused before any cost is asked.
+  const branded = "brand" in asked && asked.brand ? await withBrand(client, asked) : undefined;
+  const command = branded?.command ?? asked;
+  if (branded) printer.note(`Brand applied: ${branded.summary}`);
   const cleared = await prepare(client, command, { io, printer, yes: globals.yes === true });
   // A Ctrl-C during the checks stops here, before anything is spent; once sent, the mutation is never sent again.
   if (io.signal?.aborted) throw new CliError("interrupted", "Stopped before sending: nothing was generated.");
@@ -63,7 +66,7 @@ async function generate(
   printer.note(`Queued ${whatIsAsked(command)}: ${ids}`);
   if (!wait) {
     const records = queued.ids.map((id) => ({ id, kind: queued.kind, status: "QUEUED" }));
-    printer.result({ records }, () =>
+    printer.result({ records, ...brandOf(branded) }, () =>
       table(
         ["ID", "KIND", "STATUS"],
         records.map((r) => [r.id, r.kind, r.status]),
@@ -92,7 +95,7 @@ async function generate(
     ...publicRecord(record),
     ...(files.has(record.id) ? { file: files.get(record.id) } : {}),
   }));
-  printer.result({ records: shown, ...(board ? { board } : {}) }, () => {
+  printer.result({ records: shown, ...(board ? { board } : {}), ...brandOf(branded) }, () => {
     const rows = table(
       ["ID", "KIND", "STATUS", "FILE"],
       shown.map((r) => [r.id, r.kind, r.status, r.file]),
@@ -110,6 +113,9 @@ async function generate(
     );
   }
 }
+
+/** `--json`'s `brand`: the summary added to the prompt, only when `--brand` was given. */
+const brandOf = (branded: { summary: string } | undefined) => (branded ? { brand: { summary: branded.summary } } : {});
 
 /** Waits for the results; Ctrl-C stops the wait (exit 130) and says how to look at the queued ids later. */
 async function waitOrStop(
