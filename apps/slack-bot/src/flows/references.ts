@@ -14,6 +14,7 @@ import {
   filenameOf,
   type SlackFileRef,
 } from "../services/slack-download.js";
+import { runAvatar } from "./avatar.js";
 import { dispatch } from "./dispatch.js";
 import { mayGenerate } from "./gate.js";
 import { runImage } from "./image.js";
@@ -64,7 +65,7 @@ export function referenceFiles(
 }
 
 /** Downloads one file from Slack and uploads it as a reference image; its asset id, or undefined (logged). */
-async function uploadReference(
+export async function uploadReference(
   deps: BotDeps,
   surface: Surface,
   { file, checked }: Usable,
@@ -176,6 +177,11 @@ export async function dispatchWithFiles(
     const reading = readText(text, "mention");
     if (reading.kind === "command") {
       const { result } = reading;
+      // An avatar's attached photo is the image that speaks (flows/avatar.ts), not a reference.
+      if (result.ok && result.command.kind === "avatar") {
+        await runAvatar(deps, surface, result.command, { files, intake: options });
+        return;
+      }
       if (result.ok && (result.command.kind === "image" || result.command.kind === "video")) {
         await runWithReferences(deps, surface, result.command, files, options);
         return;

@@ -2,9 +2,11 @@ import type { BotDeps } from "../deps.js";
 import { actionNoteMessage } from "../messages/boards.js";
 import type { JobRecord } from "../store/types.js";
 import { runAudio } from "./audio.js";
+import { runAvatar } from "./avatar.js";
 import { runImage } from "./image.js";
 import { runImageEdit, sourceImage } from "./image-actions.js";
 import { clickedJob, SETTINGS_GONE, SETTINGS_GONE_IMAGE } from "./job-settings.js";
+import { runLipsync } from "./lipsync.js";
 import type { PrecheckOptions } from "./precheck.js";
 import type { Surface } from "./surface.js";
 import { tellProblem } from "./tell-problem.js";
@@ -24,7 +26,8 @@ export interface RegenerateClick {
  * options, credits with Confirm / Cancel, quotas, `--board` found again) and every setting is kept: an image's
  * count, model, quality, resolution, presets, ratio and board; a video's ratio, duration, model, resolution, audio
  * and presets; music's prompt, lyrics, instrumental and duration bounds; a voiceover's script, voice and language;
- * a variation or an edit of the same image; a format variant of the same video.
+ * a variation or an edit of the same image; a format variant of the same video; an avatar or a lip sync of the same
+ * image or video, script (or audio) and voice.
  */
 function regenerateJob(deps: BotDeps, surface: Surface, job: JobRecord, checks: PrecheckOptions): Promise<boolean> {
   const { request } = job;
@@ -41,6 +44,11 @@ function regenerateJob(deps: BotDeps, surface: Surface, job: JobRecord, checks: 
       return runVideoFormat(deps, surface, request.videoId, request.ratio, checks);
     case "video-tool":
       return runVideoTool(deps, surface, request.videoId, request.tool, checks);
+    case "avatar":
+      // The same image (the uploaded photo's id was kept) speaks the same script again: a new voiceover and video.
+      return runAvatar(deps, surface, request.command, checks);
+    case "lipsync":
+      return runLipsync(deps, surface, request.command, checks);
   }
 }
 

@@ -2,7 +2,7 @@ import type { BotDeps } from "../deps.js";
 import type { ResultFile, UploadedFiles } from "../flows/result-files.js";
 import type { FinalMessage } from "../flows/updates.js";
 import type { SlackMessage } from "../messages/blocks.js";
-import type { JobKind, JobRecord, JobRequest } from "../store/types.js";
+import type { JobKind, JobRecord, JobRequest, StepResults } from "../store/types.js";
 
 /** A stored job of one kind. */
 export type JobOf<K extends JobKind> = JobRecord & { request: Extract<JobRequest, { kind: K }> };
@@ -13,7 +13,12 @@ export type JobOf<K extends JobKind> = JobRecord & { request: Extract<JobRequest
  */
 export type Finished =
   | { outcome: "failed"; message: SlackMessage }
-  | { outcome: "completed"; files: ResultFile[]; render(uploaded: UploadedFiles): FinalMessage };
+  | { outcome: "completed"; files: ResultFile[]; render(uploaded: UploadedFiles): FinalMessage }
+  /**
+   * A step of a job of several steps ended well and the next one is due (store/types.ts, JobState): the runner
+   * records `results` with the move to the next step, then sends that step (once) and follows it.
+   */
+  | { outcome: "next"; results: StepResults };
 
 /** What the API answered to the generation mutation. */
 export type Sent =
@@ -24,7 +29,9 @@ export type Sent =
 /**
  * One kind of job: how its progress reads, how it is sent and how it is followed to its final message. `send` is
  * called at most once per job, ever (the runner records `sending` before it); `follow` may be called again after
- * a restart, so it only reads and builds messages (the `--board` push skips cards already there).
+ * a restart, so it only reads and builds messages (the `--board` push skips cards already there). A kind of several
+ * steps reads `job.step` in all three: `send` is then called at most once per step, and `follow` answers `next` until
+ * the last step.
  */
 export interface JobKindHandler<K extends JobKind> {
   /** Who asked for what (the runner adds the status line: messages/progress.ts `withStatus`). */

@@ -2,6 +2,7 @@ import type { JobKind, JobRecord } from "../store/types.js";
 import { audioJob } from "./audio-kind.js";
 import { imageEditJob, imageJob } from "./image-kinds.js";
 import type { JobKindHandler } from "./kind.js";
+import { avatarJob, lipsyncJob } from "./speaking-kinds.js";
 import { videoFormatJob, videoJob } from "./video-kinds.js";
 import { videoToolJob } from "./video-tool-kind.js";
 
@@ -12,6 +13,8 @@ const HANDLERS: { [K in JobKind]: JobKindHandler<K> } = {
   "video-format": videoFormatJob,
   audio: audioJob,
   "video-tool": videoToolJob,
+  avatar: avatarJob,
+  lipsync: lipsyncJob,
 };
 
 /** The handler of a job's kind (its methods take any job: each handler is only ever given jobs of its kind). */

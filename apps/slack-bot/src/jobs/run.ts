@@ -5,6 +5,8 @@
 // and the final message replaces the same progress message, so posting it again after a restart changes nothing (a
 // result that went out as a new message is recorded as the job's message at once; a crash between the two can show
 // it twice).
+// A job of several steps (an avatar: a voiceover, then the video) goes `new` → `sending` → `running` once per step;
+// the move to the next step is recorded (with what the step made) before that step is sent (nextStep below).
 // Every record is fenced by the job's lease (record.ts): of several replicas, only the holder moves a job on.
 
 import type { BotDeps } from "../deps.js";
@@ -16,7 +18,7 @@ import { limitReachedMessage, readOnlyKeyMessage } from "../messages/access.js";
 import type { SlackMessage } from "../messages/blocks.js";
 import { problemMessage } from "../messages/problems.js";
 import { type ProgressStatus, withStatus } from "../messages/progress.js";
-import { type JobRecord, LeaseLostError, type NewJob } from "../store/types.js";
+import { type JobRecord, LeaseLostError, type NewJob, type StepResults } from "../store/types.js";
 import type { Finished } from "./kind.js";
 import { handlerOf } from "./kinds.js";
 import { record } from "./record.js";
@@ -55,7 +57,8 @@ async function sendAndRecord(
     const readOnly = deps.keyMode.learnFrom(error);
     logger.error({ err: error, user: job.user, job: job.id, notRun, readOnly }, "generation could not be sent");
     await deliverFinal(deps, surface, posted, readOnly ? readOnlyKeyMessage() : problemMessage(error));
-    await record(deps, job.id, { state: "done", outcome: notRun ? "not-sent" : "error" });
+    // A later step of a job of steps comes after one that was sent (and spent): the job counts however this ended.
+    await record(deps, job.id, { state: "done", outcome: notRun && !job.step ? "not-sent" : "error" });
     return null;
   }
   if (!sent.accepted) {
@@ -89,6 +92,8 @@ export function progressOf(deps: BotDeps, job: JobRecord, phase: ProgressStatus[
   const slow =
     request.kind === "video" ||
     request.kind === "video-format" ||
+    request.kind === "avatar" ||
+    request.kind === "lipsync" ||
     (request.kind === "video-tool" && request.tool.name !== "sound");
   return withStatus(handlerOf(job).progress(job), {
     phase,
@@ -153,6 +158,7 @@ export async function followJob(deps: BotDeps, surface: Surface, posted: Posted,
     logger.error({ err: error, user: job.user, job: job.id }, "generation did not finish");
     finished = { outcome: "error", message: problemMessage(error) };
   }
+  if (finished.outcome === "next") return nextStep(deps, surface, posted, job, finished.results);
   // Fenced before the final message: a replica that lost the job while polling stops here (LeaseLostError).
   await record(deps, job.id, {});
   logger.info({ job: job.id, channel: job.channel, outcome: finished.outcome }, "generation finished");
@@ -170,6 +176,32 @@ export async function followJob(deps: BotDeps, surface: Surface, posted: Posted,
   // A result posted anew is where the job's message is now (its progress message was deleted).
   const moved = where.where.ts !== posted.where.ts ? { progress: where.where } : {};
   await record(deps, job.id, { state: "done", outcome: finished.outcome, ...moved });
+}
+
+/**
+ * Moves a job of several steps on once a step ended well: what the step made and the next step are recorded in one
+ * fenced patch (only from the step before: store/types.ts), and only then is that step sent, once, and followed. A
+ * restart between the two finds the job `new` at the next step and sends it then; a finished step is never sent again.
+ */
+async function nextStep(
+  deps: BotDeps,
+  surface: Surface,
+  posted: Posted,
+  job: JobRecord,
+  results: StepResults,
+): Promise<void> {
+  const step = (job.step ?? 0) + 1;
+  deps.logger.info({ job: job.id, kind: job.request.kind, step, results }, "job step finished; sending the next");
+  const next = await record(deps, job.id, {
+    step,
+    state: "new",
+    resultIds: [],
+    stepResults: { ...job.stepResults, ...results },
+  });
+  const running = await sendJob(deps, surface, posted, next);
+  if (!running) return;
+  showJob(deps, posted, running, "queued", undefined, { urgent: true });
+  await followJob(deps, surface, posted, running);
 }
 
 /** What a flow hands over once its checks passed: the job to store (the runner adds who and where). */

@@ -78,6 +78,12 @@ export function assistantTitle(request: JobRequest): string {
     case "video-tool":
       title = `${videoToolWhat(request.tool)} ${request.prompt || "a video"}`;
       break;
+    case "avatar":
+      title = `Speaking avatar: ${request.command.script}`;
+      break;
+    case "lipsync":
+      title = `Lip sync: ${request.command.script ?? "a video"}`;
+      break;
   }
   return short(title, TITLE_MAX);
 }
@@ -101,6 +107,9 @@ function jobWhat(request: JobRequest): string {
       return `a ${request.ratio === "9:16" ? "vertical" : "square"} version of a video`;
     case "video-tool":
       return videoToolAsked(request.tool);
+    case "avatar":
+    case "lipsync":
+      return whatIsAsked(request.command);
   }
 }
 

@@ -14,6 +14,10 @@ export function whatIsAsked(command: Command): string {
       return "a music track";
     case "voice":
       return "a voiceover";
+    case "avatar":
+      return "a speaking avatar";
+    case "lipsync":
+      return "a lip-synced video";
     default:
       return command.kind;
   }
@@ -21,7 +25,7 @@ export function whatIsAsked(command: Command): string {
 
 /** The prompt or script of a generation command, quoted for mrkdwn and cut to `max`; "" for other commands. */
 export function promptOf(command: Command, max = 300): string {
-  const text = command.kind === "voice" ? command.script : "prompt" in command ? command.prompt : "";
+  const text = "script" in command ? command.script : "prompt" in command ? command.prompt : "";
   return text ? `“${quote(text, max)}”` : "";
 }
 

@@ -160,6 +160,10 @@ function promptOfRequest(request: JobRequest): string {
     case "video-format":
     case "video-tool":
       return request.prompt;
+    case "avatar":
+      return request.command.script;
+    case "lipsync":
+      return request.command.script ?? "";
   }
 }
 

@@ -10,6 +10,8 @@ export function whatTheJobAsked(job: Pick<JobRecord, "request">): string {
     case "image":
     case "video":
     case "audio":
+    case "avatar":
+    case "lipsync":
       return whatIsAsked(request.command);
     case "image-edit":
       return request.edit === "variations" ? "a variation of an image" : "an edited image";

@@ -7,7 +7,14 @@
 // one database).
 // Callers never hold a transaction open across an await of the network.
 
-import type { ImageCommand, MusicCommand, VideoCommand, VoiceCommand } from "@studio-kit/commands";
+import type {
+  AvatarCommand,
+  ImageCommand,
+  LipsyncCommand,
+  MusicCommand,
+  VideoCommand,
+  VoiceCommand,
+} from "@studio-kit/commands";
 import type { ImageEditKind, VideoFormatRatio } from "../messages/actions.js";
 import type { VideoTool } from "../messages/video-tools.js";
 import type { DefaultBoard } from "../services/channel-defaults.js";
@@ -61,6 +68,32 @@ export type JobRequest =
       videoId: string;
       /** The video's prompt, for the words of the progress and the result. */
       prompt: string;
+      defaultBoard: DefaultBoard | null;
+    }
+  | {
+      /**
+       * `/studio avatar`: the script read aloud (step 0, `generateVoiceover`), then a speaking character from the
+       * image and that voiceover (step 1, `generateSpeakingCharacter`). jobs/speaking-kinds.ts.
+       */
+      kind: "avatar";
+      /** `image` is the image that speaks: `--image`, or the id of the photo attached and uploaded. */
+      command: AvatarCommand & { image: string };
+      /** The speaking-avatar model and its resolution, chosen from the catalog before the job was stored. */
+      model: string;
+      resolution: string | null;
+      defaultBoard: DefaultBoard | null;
+    }
+  | {
+      /**
+       * `/studio lipsync`: the video lip-synced (`generateLipsync`) to an audio result, or to the script read aloud
+       * first (step 0, `generateVoiceover`; the lip sync is then step 1). jobs/speaking-kinds.ts.
+       */
+      kind: "lipsync";
+      command: LipsyncCommand & { video: string };
+      /** The lip-sync model, chosen from the catalog before the job was stored. */
+      model: string;
+      /** `--audio`: the audio and its length in seconds (read before the job was stored); null with a script. */
+      audio: { id: string; seconds: number | null } | null;
       defaultBoard: DefaultBoard | null;
     };
 

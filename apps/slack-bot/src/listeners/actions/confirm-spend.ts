@@ -1,8 +1,10 @@
 import type { GenerationCommand } from "@studio-kit/commands";
 import type { BotDeps } from "../../deps.js";
 import { runAudio } from "../../flows/audio.js";
+import { runAvatar } from "../../flows/avatar.js";
 import { runImage } from "../../flows/image.js";
 import { runImageEdit } from "../../flows/image-actions.js";
+import { runLipsync } from "../../flows/lipsync.js";
 import { type Posted, type Surface, slackErrorCode } from "../../flows/surface.js";
 import { tellProblem } from "../../flows/tell-problem.js";
 import { runVideo } from "../../flows/video.js";
@@ -84,6 +86,10 @@ export async function runConfirmed(deps: BotDeps, surface: Surface, command: Gen
       case "music":
       case "voice":
         return await runAudio(deps, surface, command, checks);
+      case "avatar":
+        return await runAvatar(deps, surface, command, checks);
+      case "lipsync":
+        return await runLipsync(deps, surface, command, checks);
     }
   } catch (error) {
     await tellProblem(deps, surface, error, "confirmed request failed");
