@@ -1,11 +1,13 @@
 import type { ImageCommand, VideoCommand } from "@studio-kit/commands";
+import { tokenize } from "@studio-kit/commands";
 import type { UploadCategory } from "@studio-kit/operations";
 import { UploadValidationError, uploadFile, validateUpload } from "@studio-kit/upload";
 import { readText } from "../commands/read-text.js";
-import { checkOptions, stripMention } from "../commands/slack-grammar.js";
+import { checkOptions, stripMention, unescapeSlack } from "../commands/slack-grammar.js";
 import type { BotDeps } from "../deps.js";
 import { actionNoteMessage } from "../messages/boards.js";
 import { invalidOptionsMessage } from "../messages/errors.js";
+import { referenceOfferMessage } from "../messages/reference-offer.js";
 import {
   checkSlackFile,
   type DownloadOptions,
@@ -14,6 +16,7 @@ import {
   filenameOf,
   type SlackFileRef,
 } from "../services/slack-download.js";
+import { encodeChoice, type TextOrigin } from "./ask-choice.js";
 import { runAvatar } from "./avatar.js";
 import { dispatch } from "./dispatch.js";
 import { mayGenerate } from "./gate.js";
@@ -24,12 +27,14 @@ import { tellProblem } from "./tell-problem.js";
 import { runVideo } from "./video.js";
 
 // Files shared with a text (a mention, a DM, an assistant thread). Before reference images, every shared file went
-// to the library and the text was not read, so that "@Studio here is the logo" spent nothing. Now the text decides:
+// to the library and the text was not read, so that "@Studio here is the logo" spent nothing. It still does:
 // - no text: the library, as before;
-// - a text that reads as an image or video generation (an explicit `image`/`video` command, or a bare prompt the
-//   intent guard lets generate): the images are reference images of that generation (issue 20);
+// - an explicit `image ...` or `video ...` command: the images are reference images of that generation (issue 20);
+// - a bare prompt ("here is the new jacket", "a hiker at dawn"): a caption as much as a description, so the files
+//   go to the library and one button offers the image with them as references (`--ref`), spent only on the click
+//   (decision 0009: nothing costly from an ambiguous text);
 // - anything else (a greeting, a question, a typo of a command, a command that generates nothing): the library, as
-//   before, and the text is not read. A typed generation is the only way files cost credits.
+//   before, and the text is not read. Only an explicit generation, or a click, makes files cost credits.
 
 /** The upload category of reference images (spec, Upload: `AI_IMAGE_REFERENCE`, registered with `uploadImage`). */
 export const REFERENCE_CATEGORY = "AI_IMAGE_REFERENCE" as const satisfies UploadCategory;
@@ -171,9 +176,13 @@ export async function dispatchWithFiles(
   text: string,
   files: readonly SlackFileRef[],
   options: IntakeOptions = {},
+  origin: TextOrigin = "mention",
 ): Promise<void> {
   try {
-    if (!stripMention(text).trim()) return await runIntake(deps, surface, files, options);
+    if (!stripMention(text).trim()) {
+      await runIntake(deps, surface, files, options);
+      return;
+    }
     const reading = readText(text, "mention");
     if (reading.kind === "command") {
       const { result } = reading;
@@ -183,7 +192,8 @@ export async function dispatchWithFiles(
         return;
       }
       if (result.ok && (result.command.kind === "image" || result.command.kind === "video")) {
-        await runWithReferences(deps, surface, result.command, files, options);
+        if (namesItsKind(text)) await runWithReferences(deps, surface, result.command, files, options);
+        else await offerReferences(deps, surface, text, files, { ...options, origin });
         return;
       }
       // A generation typed wrong: its error, rather than files stored without a word about the text.
@@ -195,4 +205,40 @@ export async function dispatchWithFiles(
   } catch (error) {
     await tellProblem(deps, surface, error, "files with a text failed");
   }
+}
+
+/** True when the text starts with `image` or `video` itself: a generation asked for in so many words. */
+function namesItsKind(text: string): boolean {
+  const first = tokenize(unescapeSlack(stripMention(text)))[0];
+  const word = first && !first.quoted && first.inlineValue === undefined ? first.value.toLowerCase() : "";
+  return word === "image" || word === "video";
+}
+
+/**
+ * Images shared with a bare prompt: the text may be a caption ("here is the new logo") as much as a description, and
+ * credits are spent only on a clear ask (decision 0009). So the files go to the library as they always did, and one
+ * button offers the image the text describes, with the stored images as references (`--ref`, checked and priced on
+ * the click like any command).
+ */
+async function offerReferences(
+  deps: BotDeps,
+  surface: Surface,
+  text: string,
+  files: readonly SlackFileRef[],
+  options: IntakeOptions & { origin: TextOrigin },
+): Promise<void> {
+  const stored = await runIntake(deps, surface, files, options);
+  const images = stored.filter((asset) => asset.kind === "image");
+  if (!images.length) return;
+  const prompt = stripMention(text).trim();
+  const command = `image ${prompt} ${images.map((image) => `--ref ${image.id}`).join(" ")}`;
+  const value = encodeChoice({
+    user: surface.user,
+    origin: options.origin,
+    ...(surface.threadTs ? { threadTs: surface.threadTs } : {}),
+    text: command,
+  });
+  // A prompt too long for a button's value: the library reply already said where the images are.
+  if (!value) return;
+  await surface.reply(referenceOfferMessage({ user: surface.user, prompt, images: images.length, value }));
 }

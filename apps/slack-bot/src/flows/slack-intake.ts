@@ -59,15 +59,15 @@ async function intakeOne(
   surface: Surface,
   file: SlackFileRef,
   options: IntakeOptions,
-): Promise<SlackMessage> {
+): Promise<{ reply: SlackMessage; stored?: StoredAsset }> {
   const { logger } = deps;
   const where = { user: surface.user, channel: surface.channel, file: file.id };
-  const failed = (why: IntakeFailure) => intakeFailedMessage(surface.user, filenameOf(file), why);
+  const failed = (why: IntakeFailure) => ({ reply: intakeFailedMessage(surface.user, filenameOf(file), why) });
   const checked = checkSlackFile(file, options.maxBytes);
   if (!checked.ok) {
     // Refused from what Slack says about the file: nothing was downloaded, nothing signed.
     logger.info({ ...where, reason: checked.reason, contentType: file.mimetype }, "intake: file refused");
-    return refusal(surface.user, checked);
+    return { reply: refusal(surface.user, checked) };
   }
   const download: DownloadOptions = {
     token: options.token ?? deps.config.slack.botToken,
@@ -91,12 +91,15 @@ async function intakeOne(
     });
     if (!asset) return failed("upload");
     logger.info({ ...where, asset: asset.id, kind: asset.__typename }, "intake: file stored in the library");
-    return intakeStoredMessage(surface.user, source.filename, storedAsset(asset));
+    const stored = storedAsset(asset);
+    return { reply: intakeStoredMessage(surface.user, source.filename, stored), stored };
   } catch (error) {
     logger.warn({ ...where, err: error }, "intake: the upload failed");
     // The bytes were not what Slack said (a GIF named .png): the library refuses what they really are.
     if (error instanceof UploadValidationError && error.code === "CONTENT_TYPE_MISMATCH") {
-      return intakeRefusedTypeMessage(surface.user, source.filename, error.contentType ?? source.contentType);
+      return {
+        reply: intakeRefusedTypeMessage(surface.user, source.filename, error.contentType ?? source.contentType),
+      };
     }
     return failed("upload");
   } finally {
@@ -108,7 +111,8 @@ async function intakeOne(
  * Files shared with the bot (a direct message, or a mention in a channel): each one is checked against the
  * library's rules from Slack's metadata (a refused type is explained and costs no download), downloaded with the
  * bot token, uploaded with @studio-kit/upload, and answered on the surface (the DM, or the mention's thread) with
- * the asset and Add to board. One at a time, in order. Never throws: every failure is a message and a log line.
+ * the asset and Add to board. One at a time, in order. Resolves with the assets stored. Never throws: every failure
+ * is a message and a log line.
  *
  * @example await runIntake(deps, mentionSurface(args, user), event.files ?? []);
  */
@@ -117,11 +121,14 @@ export async function runIntake(
   surface: Surface,
   files: readonly SlackFileRef[],
   options: IntakeOptions = {},
-): Promise<void> {
+): Promise<StoredAsset[]> {
+  const stored: StoredAsset[] = [];
   for (const file of files) {
     let reply: SlackMessage;
     try {
-      reply = await intakeOne(deps, surface, file, options);
+      const outcome = await intakeOne(deps, surface, file, options);
+      reply = outcome.reply;
+      if (outcome.stored) stored.push(outcome.stored);
     } catch (error) {
       deps.logger.error({ err: error, user: surface.user, file: file.id }, "intake: unexpected failure");
       reply = intakeFailedMessage(surface.user, filenameOf(file), "upload");
@@ -130,4 +137,5 @@ export async function runIntake(
       deps.logger.error({ err: error, user: surface.user, file: file.id }, "intake: could not post the reply");
     });
   }
+  return stored;
 }

@@ -42,7 +42,7 @@ describe("images shared with a prompt are reference images", () => {
     const mention = await bot.sim.mention({
       user: USER,
       channel: CHANNEL,
-      text: "the same jacket on a hiker at dawn",
+      text: "image the same jacket on a hiker at dawn",
       files: [
         { name: "jacket-front.png", bytes: RED },
         { name: "jacket-back.png", bytes: BLUE },
@@ -103,7 +103,7 @@ describe("images shared with a prompt are reference images", () => {
     const mention = await bot.sim.mention({
       user: USER,
       channel: CHANNEL,
-      text: "a jacket on a hiker",
+      text: "image a jacket on a hiker",
       files: [
         { name: "brief.txt", bytes: new TextEncoder().encode("make it blue") },
         { name: "jacket.png", bytes: RED },
@@ -116,6 +116,43 @@ describe("images shared with a prompt are reference images", () => {
     // Only the image was downloaded: nothing is fetched for a file that cannot be used.
     expect(bot.sim.downloads()).toHaveLength(1);
   });
+
+  it("a bare prompt with images may be a caption: the images go to the library, and one click generates with them", async () => {
+    bot = await startBot();
+    const mention = await bot.sim.mention({
+      user: USER,
+      channel: CHANNEL,
+      text: "here is the new jacket",
+      files: [
+        { name: "jacket-front.png", bytes: RED },
+        { name: "jacket-back.png", bytes: BLUE },
+      ],
+    });
+    const offer = await eventually(() => {
+      const found = inThread(mention.ts ?? "").find((m) => actionIds(m).includes(ACTIONS.askImage));
+      expect(found).toBeDefined();
+      return found as Shown;
+    }, 8000);
+    expect(offer.text).toContain("with these 2 images as reference? Nothing was generated.");
+    expect(inThread(mention.ts ?? "").filter((m) => m.text.includes("is in the studio library"))).toHaveLength(2);
+    await settle();
+    expect(operations("GenerateImage")).toBe(0);
+
+    await bot.sim.click({
+      user: USER,
+      channel: CHANNEL,
+      messageTs: offer.ts,
+      actionId: ACTIONS.askImage,
+      value: buttonValue(offer, ACTIONS.askImage),
+    });
+    const [request] = await eventually(() => {
+      expect(sent("GenerateImage")).toHaveLength(1);
+      return sent("GenerateImage");
+    }, 8000);
+    expect(request).toMatchObject({ prompt: "here is the new jacket" });
+    // The references are the two images the library reply named.
+    expect(((request?.referenceImages ?? []) as unknown[]).length).toBe(2);
+  }, 30_000);
 
   it("a greeting with a file stores it in the library and generates nothing, as before", async () => {
     bot = await startBot();

@@ -30,7 +30,7 @@ export function assistantUserMessage(deps: BotDeps): AssistantUserMessageMiddlew
         if (!event.files?.length) return;
         await status.note(INTAKE_STATUS);
         const text = ("text" in event ? event.text : undefined) ?? "";
-        await dispatchWithFiles(deps, surface, text, event.files, slackIntakeOptions(args));
+        await dispatchWithFiles(deps, surface, text, event.files, slackIntakeOptions(args), "assistant");
         return;
       }
       await status.note(READING_STATUS);

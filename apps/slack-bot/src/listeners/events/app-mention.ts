@@ -27,7 +27,14 @@ export function appMention(deps: BotDeps) {
     if (!user) return; // a bot or an app wrote it: nobody to answer
     const files = args.event.files ?? [];
     if (files.length > 0) {
-      return dispatchWithFiles(deps, mentionSurface(args, user), args.event.text, files, slackIntakeOptions(args));
+      return dispatchWithFiles(
+        deps,
+        mentionSurface(args, user),
+        args.event.text,
+        files,
+        slackIntakeOptions(args),
+        "mention",
+      );
     }
     await dispatchText(deps, mentionSurface(args, user), args.event.text, "mention");
   };

@@ -60,7 +60,7 @@ export function messageEvent(deps: BotDeps) {
     const surface = dmSurface(args.client, event.user, event.channel, event.thread_ts);
     if (event.subtype === "file_share") {
       if (!event.files?.length) return;
-      await dispatchWithFiles(deps, surface, event.text ?? "", event.files, slackIntakeOptions(args));
+      await dispatchWithFiles(deps, surface, event.text ?? "", event.files, slackIntakeOptions(args), "dm");
       return;
     }
     await dispatchText(deps, surface, event.text ?? "", "dm");
