@@ -28,6 +28,7 @@ export const SLACK_RATE_TIERS: Readonly<Record<string, "Tier 2" | "Tier 3" | "Ti
   "chat.postEphemeral": "Tier 4",
   "chat.update": "Tier 3",
   "chat.delete": "Tier 3",
+  "chat.getPermalink": "Special",
   "views.open": "Tier 4",
   "views.push": "Tier 4",
   "views.update": "Tier 4",

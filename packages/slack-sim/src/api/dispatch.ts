@@ -6,6 +6,7 @@ import * as chat from "./chat.js";
 import * as directory from "./directory.js";
 import * as files from "./files.js";
 import * as history from "./history.js";
+import { getPermalink } from "./permalink.js";
 import * as usergroups from "./usergroups.js";
 import * as views from "./views.js";
 
@@ -18,6 +19,7 @@ export const METHODS: Record<string, Method> = {
   "chat.postEphemeral": chat.postEphemeral,
   "chat.update": chat.update,
   "chat.delete": chat.remove,
+  "chat.getPermalink": getPermalink,
   "views.open": views.open,
   "views.push": views.push,
   "views.update": views.update,
