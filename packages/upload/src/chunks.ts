@@ -12,7 +12,7 @@
 //   it. So each block is read into a fresh buffer, not a reused one, and its
 //   chunks are views of it: no copy (copying into fresh 12 KiB chunks, as this
 //   package did, cost 0.39-0.43 s of CPU per 256 MiB; views of 32 KiB with the
-//   pacing below, 0.32-0.35 s).
+//   pacing below, 0.31-0.35 s).
 // - Sent blocks are freed only by a garbage collection. V8 collects its young
 //   generation when that fills with JavaScript objects, which a block's bytes
 //   (outside V8's heap) do not count towards, and JavaScript has no way to
@@ -20,7 +20,7 @@
 //   objects per chunk (~6.5 KB) used to pace the collector: peak RSS growth was
 //   25-31 MiB at 12 KiB chunks, 37-40 MiB at 64 KiB. So each chunk handed out
 //   also allocates PACING_SLOTS of short-lived array, young-generation bytes in
-//   step with the bytes sent: 15-23 MiB at 32 KiB chunks.
+//   step with the bytes sent: 15-25 MiB at 32 KiB chunks.
 
 /** Bytes handed to fetch at a time, each chunk a view of a block never written again. */
 export const CHUNK_BYTES = 32 * 1024;
@@ -31,7 +31,7 @@ export const BLOCK_BYTES = 256 * 1024;
 /**
  * Array slots allocated per chunk to pace the young-generation collector (24 KB
  * on 64-bit Node). Peak RSS growth measured: 23-31 MiB with 24 KB per 64 KiB
- * chunk, 21-23 MiB with 48 KB per 64 KiB, 15-23 MiB with 24 KB per 32 KiB.
+ * chunk, 21-23 MiB with 48 KB per 64 KiB, 15-25 MiB with 24 KB per 32 KiB.
  */
 export const PACING_SLOTS = 3 * 1024;
 
