@@ -1,0 +1,108 @@
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { addWorkspaceFrom } from "../config/workspace-records.js";
+import type { SandboxCore } from "../core.js";
+import type { FetchHandler } from "../http/router.js";
+import type { WriteHook } from "./file.js";
+import { type SavedState, serializeState } from "./format.js";
+import type { CountingRandom } from "./random.js";
+import { createStateSaver, type StateSaver } from "./saver.js";
+
+/** The `state` option: where the sandbox keeps its state across restarts. */
+export interface SandboxStateOptions {
+  /** The state file: loaded at start if it exists, written on change and by `close()`. */
+  file: string;
+  /** Longest a change waits before it is written, in ms. Default 250. */
+  debounceMs?: number;
+  /** Where a failed background save is reported. Default: a process warning (stderr). */
+  onError?: (error: unknown) => void;
+  /** For tests: called after each 64 KiB of a write reaches the temporary file, before the rename. */
+  onChunkWritten?: WriteHook;
+}
+
+/** The option in its long form, the file made absolute (the process may change directory later). */
+export function stateOptionsOf(option: string | SandboxStateOptions | undefined): SandboxStateOptions | null {
+  if (option === undefined) return null;
+  const options = typeof option === "string" ? { file: option } : option;
+  if (typeof options.file !== "string" || options.file === "") {
+    throw new TypeError("@studio-kit/sandbox: state.file must be the path of the state file");
+  }
+  return { ...options, file: resolve(options.file) };
+}
+
+/** Uploaded bytes are kept beside the state file (`state.json.uploads/`), so registered uploads survive a restart. */
+export const uploadsDirFor = (file: string) => `${file}.uploads`;
+
+/**
+ * Replaces the freshly seeded state with the saved one. A configured workspace
+ * the saved state does not have yet (added to the config since) is taken from
+ * the fresh state. The clock never goes back: it resumes at the later of the
+ * saved time and its own (a test clock resumes where it was saved; a clock
+ * that follows real time resumes at the real time, so jobs that were running
+ * have finished meanwhile). The random sequence carries on after the saved
+ * draws, so new ids never repeat saved ones.
+ */
+export function restoreState(
+  core: SandboxCore,
+  saved: SavedState,
+  random: CountingRandom,
+  configured: readonly string[],
+): void {
+  const restored = saved.state;
+  for (const id of configured) {
+    if (!restored.workspaces.has(id)) addWorkspaceFrom(core.state, restored, id);
+  }
+  Object.assign(core.state, restored);
+  for (const file of core.state.files.values()) {
+    if (file.path === null) continue;
+    // Uploads live in the directory beside the state file, wherever it was moved to; bytes that are gone are gone.
+    const path = core.storage.pathFor(file.id);
+    file.path = existsSync(path) ? path : null;
+  }
+  const now = core.clock.now();
+  if (saved.clock > now) core.clock.advance(saved.clock - now);
+  if (saved.random.draws > random.draws()) random.skip(saved.random.draws - random.draws());
+}
+
+export interface Persistence {
+  saver: StateSaver;
+  /** The sandbox's handler, marking the state changed after every request (the saver skips writes that change nothing). */
+  watch(handle: FetchHandler): FetchHandler;
+}
+
+/** Saves `core`'s state to `options.file` as it changes. */
+export function persist(
+  core: SandboxCore,
+  random: CountingRandom,
+  seed: number,
+  options: SandboxStateOptions,
+  loaded: boolean,
+): Persistence {
+  const snapshot = () => serializeState(core.state, core.clock.iso(), { seed, draws: random.draws() });
+  const saver = createStateSaver({
+    file: options.file,
+    snapshot,
+    debounceMs: options.debounceMs ?? 250,
+    // What was just loaded needs no write; a new file is written on the first save.
+    savedBody: loaded ? snapshot().body : null,
+    hook: options.onChunkWritten,
+    onError:
+      options.onError ??
+      ((error) =>
+        process.emitWarning(
+          `@studio-kit/sandbox: could not save the state to ${options.file}: ${(error as Error).message}`,
+        )),
+  });
+  return {
+    saver,
+    watch: (handle) => async (request) => {
+      try {
+        return await handle(request);
+      } finally {
+        // Any request may change records (the sweep and settling run before each); advancing moves the clock.
+        if (new URL(request.url).pathname === "/__sandbox/advance") saver.clockMoved();
+        else saver.changed();
+      }
+    },
+  };
+}
