@@ -4,13 +4,11 @@
 
 import {
   type Catalog,
-  type CatalogModel,
   type ImageCommand,
   MAX_COUNT,
   type MusicCommand,
   modelsFor,
   type Preset,
-  SUGGESTED_RATIOS,
   type VideoCommand,
   type VoiceCommand,
 } from "@studio-kit/commands";
@@ -18,7 +16,6 @@ import { DEFAULT_RATIO, DEFAULT_VIDEO_RATIO } from "../flows/defaults.js";
 import { type Block, context } from "./blocks.js";
 import type { ModalView } from "./boards.js";
 import {
-  type Choice,
   MAX_INPUT_TEXT,
   type ModalPlace,
   modalMetadata,
@@ -27,6 +24,7 @@ import {
   selectInput,
   textInput,
 } from "./modal-parts.js";
+import { MODEL_DEFAULT, modelChoices, optionChoices, presetChoices, ratioChoices } from "./remix-choices.js";
 
 /** What Remix can remix: the commands made from a prompt and settings. */
 export type RemixCommand = ImageCommand | VideoCommand | MusicCommand | VoiceCommand;
@@ -54,11 +52,7 @@ export const REMIX_MODAL = {
   language: "studio_remix_language",
 } as const;
 
-/**
- * The value of the "the model's default" choice of quality, resolution and duration: leaving the option out, as a
- * command without the flag does, so that changing the model never makes an untouched option invalid.
- */
-export const MODEL_DEFAULT = "default";
+export { MODEL_DEFAULT } from "./remix-choices.js";
 
 /** The values of the video's Sound and the music's Vocals selects. */
 export const SOUND = {
@@ -86,54 +80,6 @@ const TITLE: Record<RemixKind, string> = {
   music: "Remix music",
   voice: "Remix voiceover",
 };
-
-const modelLabel = (model: CatalogModel) => (model.label ? `${model.label} (${model.id})` : model.id);
-
-/** The role's models, and the current one when the catalog no longer lists it (the check will say so). */
-function modelChoices(models: CatalogModel[], current: string | undefined): Choice[] {
-  const choices = models.map((model) => ({ value: model.id, label: modelLabel(model) }));
-  if (current && !models.some((model) => model.id === current)) choices.push({ value: current, label: current });
-  return choices;
-}
-
-/**
- * Every value of one option across the role's models, each labelled with the models that take it when not all do
- * ("ultra (Prism XL)"), after "The model's default"; the current value is kept even if no model lists it.
- */
-function optionChoices(
-  models: CatalogModel[],
-  valuesOf: (model: CatalogModel) => readonly (string | number)[] | null | undefined,
-  current: string | number | undefined,
-  unit = "",
-): Choice[] {
-  const values: string[] = [];
-  for (const model of models) for (const value of valuesOf(model) ?? []) values.push(String(value));
-  if (current !== undefined) values.push(String(current));
-  const unique = [...new Set(values)];
-  const choices = unique.map((value) => {
-    const takers = models.filter((model) => (valuesOf(model) ?? []).map(String).includes(value));
-    const who =
-      takers.length && takers.length < models.length
-        ? ` (${takers.map((model) => model.label ?? model.id).join(", ")})`
-        : "";
-    return { value, label: `${value}${unit}${who}` };
-  });
-  return [{ value: MODEL_DEFAULT, label: "The model's default" }, ...choices];
-}
-
-/** The suggested ratios, and the current one when it is not among them. */
-function ratioChoices(current: string): Choice[] {
-  const choices: Choice[] = SUGGESTED_RATIOS.map((ratio) => ({ value: ratio.value, label: ratio.label }));
-  if (!choices.some((choice) => choice.value === current)) choices.push({ value: current, label: current });
-  return choices;
-}
-
-/** The presets for this kind of output (a preset without a format fits both). */
-function presetChoices(presets: Preset[], format: "IMAGE" | "VIDEO"): Choice[] {
-  return presets
-    .filter((preset) => !preset.outputFormat || preset.outputFormat === format)
-    .map((preset) => ({ value: preset.slug, label: preset.title?.trim() || preset.slug }));
-}
 
 function presetsInput(presets: Preset[], format: "IMAGE" | "VIDEO", initial: string[]): Block[] {
   const choices = presetChoices(presets, format);
