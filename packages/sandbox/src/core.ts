@@ -1,4 +1,7 @@
 import type { VirtualClock } from "./clock.js";
+import type { Holds } from "./faults/hold.js";
+import type { FaultRegistry } from "./faults/registry.js";
+import type { Call, Journal } from "./journal/journal.js";
 import type { Random } from "./random.js";
 import type { SandboxState } from "./state/store.js";
 import type { Stats } from "./stats.js";
@@ -17,6 +20,12 @@ export interface SandboxCore {
   signingSecret: string;
   /** A new id with a readable prefix: `img_k3j9...`. */
   newId(prefix: string): string;
+  /** Faults on demand (`sandbox.faults`, `/__sandbox/faults`). */
+  faults: FaultRegistry;
+  /** Requests held by latency faults. */
+  holds: Holds;
+  /** Recent requests (`sandbox.requests()`, `/__sandbox/requests`). */
+  journal: Journal;
 }
 
 /** The per-request GraphQL context: who is asking, and where the sandbox is reachable. */
@@ -27,4 +36,6 @@ export interface RequestContext {
   readOnly: boolean;
   /** Origin the request came to (http://localhost:4010), for the URLs the sandbox hands out. */
   origin: string;
+  /** The journal's hold on this request (from the server context): generation faults match and record through it. */
+  call?: Call;
 }

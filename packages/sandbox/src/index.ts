@@ -4,7 +4,26 @@
 
 export type { VirtualClock, VirtualClockOptions } from "./clock.js";
 export { createRealTimeClock, createVirtualClock, DEFAULT_CLOCK_START } from "./clock.js";
+export { FaultError } from "./faults/parse.js";
+export type { SandboxFaults } from "./faults/registry.js";
+export type {
+  DisconnectFault,
+  Fault,
+  FaultKind,
+  FaultRule,
+  FaultStatus,
+  GenerationFailedFault,
+  GraphQLErrorFault,
+  LatencyFault,
+  ListedFault,
+  NoCreditsFault,
+  SlowUploadFault,
+  StatusFault,
+  UploadEndpoint,
+  UploadLostFault,
+} from "./faults/types.js";
 export { FAIL_WORD } from "./jobs.js";
+export type { JournalEntry } from "./journal/journal.js";
 export { SANDBOX_KEYS, SANDBOX_OTHER_WORKSPACE_ID, SANDBOX_WORKSPACE_ID } from "./keys.js";
 export type { Sandbox, SandboxOptions } from "./sandbox.js";
 export { createSandbox } from "./sandbox.js";

@@ -1,7 +1,12 @@
 import { createVirtualClock, type VirtualClock } from "./clock.js";
 import type { SandboxCore } from "./core.js";
+import { createHolds } from "./faults/hold.js";
+import { createFaultRegistry, type SandboxFaults } from "./faults/registry.js";
+import type { Fault } from "./faults/types.js";
 import { createRouter, type FetchHandler } from "./http/router.js";
-import { SANDBOX_KEYS, SANDBOX_OTHER_WORKSPACE_ID, SANDBOX_WORKSPACE_ID } from "./keys.js";
+import { createJournal, type JournalEntry } from "./journal/journal.js";
+import { createRedactor } from "./journal/redact.js";
+import { SANDBOX_KEY_GRANTS, SANDBOX_KEYS, SANDBOX_OTHER_WORKSPACE_ID, SANDBOX_WORKSPACE_ID } from "./keys.js";
 import { createRandom } from "./random.js";
 import { seed } from "./seed/index.js";
 import { createState, type SandboxState } from "./state/store.js";
@@ -17,6 +22,10 @@ export interface SandboxOptions {
   clock?: VirtualClock;
   /** Where uploaded bytes are written. Default: a temporary directory made on the first upload and removed by `close()`; a directory given here is kept. */
   storageDir?: string;
+  /** Faults in place from the start (as `sandbox.faults.add` each). Default none. */
+  faults?: readonly Fault[];
+  /** Most requests the journal keeps (the oldest go first); 0 keeps none. Default 1000. */
+  journalLimit?: number;
 }
 
 export interface Sandbox {
@@ -26,13 +35,19 @@ export interface Sandbox {
   /** Moves the virtual clock forward, as `POST /__sandbox/advance` does. */
   advance(ms: number): void;
   stats(): SandboxStats;
+  /** Faults on demand: `add`, `list` (with how many times each fired), `clear`. Also at `/__sandbox/faults`. */
+  faults: SandboxFaults;
+  /** The request journal: recent requests, oldest first, secrets redacted. Also `GET /__sandbox/requests`. */
+  requests(): JournalEntry[];
+  /** Empties the journal; returns how many entries it held. Also `DELETE /__sandbox/requests`. */
+  clearRequests(): number;
   /** The keys it accepts and the workspaces they reach (none reaches `otherWorkspaceId`). */
   keys: typeof SANDBOX_KEYS;
   workspaceId: string;
   otherWorkspaceId: string;
   /** The live state, for tests that need to look behind the API. */
   state: SandboxState;
-  /** Removes stored uploads. */
+  /** Removes stored uploads, and lets requests held by latency faults go on. */
   close(): Promise<void>;
 }
 
@@ -57,16 +72,26 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   }
   const random = createRandom(options.seed ?? 1);
   const storage = createFileStorage(options.storageDir);
+  const clock = options.clock ?? createVirtualClock();
+  const signingSecret = `sandbox-signing-${random.token(16)}`;
   const core: SandboxCore = {
     state: createState(),
-    clock: options.clock ?? createVirtualClock(),
+    clock,
     random,
     stats: createStats(),
     storage,
     jobMs,
-    signingSecret: `sandbox-signing-${random.token(16)}`,
+    signingSecret,
     newId: (prefix) => `${prefix}_${random.token(12)}`,
+    faults: createFaultRegistry(),
+    holds: createHolds(clock),
+    journal: createJournal({
+      limit: options.journalLimit ?? 1000,
+      redact: createRedactor([signingSecret, ...SANDBOX_KEY_GRANTS.keys()]),
+      at: () => clock.iso(),
+    }),
   };
+  for (const fault of options.faults ?? []) core.faults.add(fault);
   seed(core);
   const handle = createRouter(core);
 
@@ -77,10 +102,16 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       core.clock.advance(ms);
     },
     stats: () => core.stats.snapshot(),
+    faults: { add: core.faults.add, list: core.faults.list, clear: core.faults.clear },
+    requests: () => core.journal.list(),
+    clearRequests: () => core.journal.clear(),
     keys: SANDBOX_KEYS,
     workspaceId: SANDBOX_WORKSPACE_ID,
     otherWorkspaceId: SANDBOX_OTHER_WORKSPACE_ID,
     state: core.state,
-    close: async () => storage.dispose(),
+    close: async () => {
+      core.holds.releaseAll();
+      await storage.dispose();
+    },
   };
 }

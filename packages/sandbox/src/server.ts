@@ -1,4 +1,4 @@
-import { createServer, type Server } from "node:http";
+import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createServerAdapter } from "@whatwg-node/server";
 import { createSandbox, type Sandbox, type SandboxOptions } from "./sandbox.js";
@@ -21,7 +21,15 @@ export interface SandboxServer {
 /** Serves a sandbox over HTTP (the adapter turns node's requests into fetch Requests, streaming). */
 export async function startSandboxServer(options: SandboxServerOptions = {}): Promise<SandboxServer> {
   const sandbox = createSandbox(options);
-  const server: Server = createServer(createServerAdapter((request: Request) => sandbox.handle(request)));
+  const server: Server = createServer(
+    createServerAdapter<{ res: ServerResponse }>(async (request, { res }) => {
+      const response = await sandbox.handle(request);
+      // A network error (a disconnect fault): close the connection without an answer. The adapter writes
+      // nothing to a destroyed response.
+      if (response.type === "error") res.destroy();
+      return response;
+    }),
+  );
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => resolve());

@@ -1,4 +1,5 @@
 import type { RequestContext } from "../core.js";
+import { injectedFailure } from "../faults/generation.js";
 import { FAIL_WORD, startJob } from "../jobs.js";
 import { addGeneratedFile, pixelsFor } from "../seed/media.js";
 import type { AudioRecord, BackgroundJob, ImageRecord, Job, VideoRecord } from "../state/types.js";
@@ -34,6 +35,9 @@ interface JobRequest {
  * credits (the sandbox's choice; the spec is silent on refunds).
  */
 export function generationJob(ctx: RequestContext, request: JobRequest): Job {
+  // A generation fault (sandbox.faults) decides first: it spends nothing, like the failures below.
+  const injected = injectedFailure(ctx, request.what, request.cost);
+  if (injected) return startJob(ctx.core, injected.message, injected.shortfall ? SHORTFALL_SCALE : request.scale);
   if (request.prompt?.toLowerCase().includes(FAIL_WORD)) {
     return startJob(
       ctx.core,

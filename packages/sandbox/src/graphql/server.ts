@@ -2,11 +2,14 @@ import { Kind, NoSchemaIntrospectionCustomRule, type OperationDefinitionNode } f
 import { createYoga, type Plugin } from "graphql-yoga";
 import type { RequestContext, SandboxCore } from "../core.js";
 import { forbidden, unauthenticated } from "../errors.js";
+import type { Call } from "../journal/journal.js";
 import { SANDBOX_KEY_GRANTS } from "../keys.js";
 import { createSandboxSchema } from "./schema.js";
 
 interface ServerContext {
   core: SandboxCore;
+  /** The journal's hold on the request; resolvers see it as `ctx.call`. */
+  call?: Call;
 }
 
 /** `Authorization: Bearer <key>` decides the workspace; anything else is refused with 401. */

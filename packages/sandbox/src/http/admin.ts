@@ -1,4 +1,6 @@
 import type { SandboxCore } from "../core.js";
+import { handleFaultsAdmin } from "../faults/admin.js";
+import { handleJournalAdmin } from "../journal/admin.js";
 import { json, jsonError } from "./json.js";
 
 /**
@@ -26,5 +28,9 @@ export async function handleAdmin(request: Request, path: string, core: SandboxC
     return json(core.stats.snapshot());
   }
   if (path === "/__sandbox/clock" && request.method === "GET") return json({ now: core.clock.iso() });
+  if (path === "/__sandbox/faults" || path.startsWith("/__sandbox/faults/")) {
+    return handleFaultsAdmin(request, path, core);
+  }
+  if (path === "/__sandbox/requests") return handleJournalAdmin(request, core);
   return jsonError(404, "NOT_FOUND", `No admin endpoint ${request.method} ${path}.`);
 }

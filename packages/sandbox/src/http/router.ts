@@ -1,6 +1,8 @@
 import type { SandboxCore } from "../core.js";
+import { answerGraphQL } from "../faults/graphql.js";
 import { settleEdits } from "../generation/settle.js";
 import { createGraphQLServer } from "../graphql/server.js";
+import type { Call } from "../journal/journal.js";
 import { sweepExpiredUploads } from "../storage/sweep.js";
 import { handleAdmin } from "./admin.js";
 import { handleFiles } from "./files.js";
@@ -14,16 +16,25 @@ export function createRouter(core: SandboxCore): FetchHandler {
   const graphql = createGraphQLServer(core);
   return async (request) => {
     const path = new URL(request.url).pathname;
+    // Every request but the admin endpoints' goes in the journal, with its answer (status null: no answer).
+    const call = path.startsWith("/__sandbox/") ? undefined : core.journal.begin(request);
+    const response = await route(request, path, call);
+    call?.finish(response.type === "error" ? null : response.status);
+    return response;
+  };
+
+  async function route(request: Request, path: string, call: Call | undefined): Promise<Response> {
     try {
       // Time is virtual: what falls due as it moves (upload clean-up, finished edits) is applied here.
       sweepExpiredUploads(core);
       settleEdits(core);
-      if (path === "/graphql") {
+      if (path === "/graphql" && call) {
         core.stats.countRequest();
-        return await graphql.fetch(request, { core });
+        // The call reaches the resolvers through the server context: generation faults match and record with it.
+        return await answerGraphQL(request, core, call, (forward) => graphql.fetch(forward, { core, call }));
       }
       if (path.startsWith("/__sandbox/")) return await handleAdmin(request, path, core);
-      if (path.startsWith("/__storage/")) return await handleStorage(request, path, core);
+      if (path.startsWith("/__storage/")) return await handleStorage(request, path, core, call);
       if (path.startsWith("/__files/")) return await handleFiles(request, path, core);
       return jsonError(
         404,
@@ -35,5 +46,5 @@ export function createRouter(core: SandboxCore): FetchHandler {
       const message = error instanceof Error ? error.message : String(error);
       return jsonError(500, "SANDBOX_ERROR", `The sandbox failed on ${request.method} ${path}: ${message}`);
     }
-  };
+  }
 }

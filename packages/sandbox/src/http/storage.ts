@@ -1,4 +1,6 @@
 import type { SandboxCore } from "../core.js";
+import { afterStoring, planUpload } from "../faults/upload.js";
+import type { Call } from "../journal/journal.js";
 import type { StoredFile } from "../state/types.js";
 import { receiveForm } from "../storage/form.js";
 import { isUploadCategory } from "../storage/limits.js";
@@ -15,7 +17,7 @@ import { jsonError } from "./json.js";
 const ENDPOINTS = { form: "POST", put: "PUT" } as const;
 
 /** The storage endpoints that signed forms and signed URLs point to. */
-export async function handleStorage(request: Request, path: string, core: SandboxCore): Promise<Response> {
+export async function handleStorage(request: Request, path: string, core: SandboxCore, call?: Call): Promise<Response> {
   const match = /^\/__storage\/(form|put)\/([^/]+)$/.exec(path);
   const kind = match?.[1] as keyof typeof ENDPOINTS | undefined;
   if (!match || !kind) {
@@ -50,8 +52,17 @@ export async function handleStorage(request: Request, path: string, core: Sandbo
       "The signed upload expired: forms and URLs last 15 minutes. Call createSignedUploadUrl again.",
     );
   }
-  const outcome = kind === "form" ? await receiveForm(request, core, file) : await receivePut(request, core, file);
-  return store(core, file, outcome, kind === "form" ? 204 : 200);
+  // Faults on this endpoint (the gateway's answer, a slow body, bytes lost): see faults/upload.ts.
+  const plan = await planUpload(request, core, kind, call);
+  if (plan.answer) return plan.answer;
+  const received =
+    kind === "form" ? await receiveForm(plan.request, core, file) : await receivePut(plan.request, core, file);
+  const status = kind === "form" ? 204 : 200;
+  if (plan.lose && received.ok) {
+    await discardUpload(received);
+    return new Response(null, { status, headers: { etag: `"${received.md5}"` } });
+  }
+  return afterStoring(plan, await store(core, file, received, status));
 }
 
 async function store(core: SandboxCore, file: StoredFile, outcome: Outcome, status: number): Promise<Response> {
