@@ -109,6 +109,17 @@ describe("a speaking avatar", () => {
       resultIds: [videoIdOf(result)],
       stepResults: { audioId: request.audioId },
     });
+
+    // Regenerate makes the same photo speak the script again, from the stored job: nothing is downloaded or uploaded.
+    await bot.sim.click({ user: USER, channel: CHANNEL, messageTs: result.ts, actionId: ACTIONS.regenerate });
+    await eventually(() => expect(sent("GenerateSpeakingCharacter")).toHaveLength(2), 15_000);
+    expect(sent("GenerateSpeakingCharacter")[1]?.imageId).toBe(request.imageId);
+    expect(sent("GenerateVoiceover")).toHaveLength(2);
+    expect(bot.sim.downloads()).toHaveLength(1);
+    expect(sent("CreateSignedUploadUrl")).toHaveLength(1);
+    await eventually(() =>
+      expect(fromBot(thread()).filter((m) => m.text.startsWith("Speaking avatar:"))).toHaveLength(2),
+    );
   }, 30_000);
 
   it("`--image` makes an earlier image result speak, uploading nothing", async () => {
@@ -171,6 +182,39 @@ describe("a speaking avatar", () => {
     expect(sent("GenerateVoiceover")).toEqual([]);
     expect(sent("GenerateSpeakingCharacter")).toEqual([]);
   });
+});
+
+describe("a speaking avatar that fails", () => {
+  it("a voiceover that fails ends the job there: no video is asked for, and the message says which step failed", async () => {
+    bot = await startBot();
+    // The sandbox fails a generation whose text holds its failure word.
+    await bot.sim.command({ user: USER, channel: CHANNEL, text: "avatar Hello [fail] there --image img_trail_dawn" });
+    const failed = await resultIn(inChannel, "Generation failed");
+    expect(JSON.stringify(failed.blocks)).toContain("the voiceover of a speaking avatar could not be made");
+    await settle();
+    expect(sent("GenerateVoiceover")).toHaveLength(1);
+    expect(sent("GenerateSpeakingCharacter")).toEqual([]);
+    expect(fromBot(inChannel())).toHaveLength(1);
+    const [job] = await bot.app.store.jobs.recent(USER, 1);
+    expect(job).toMatchObject({ state: "done", outcome: "failed" });
+    expect(job?.step).toBeUndefined(); // it never reached the video step
+  }, 20_000);
+
+  it("a video that fails after its voiceover names the voiceover, which was made and charged", async () => {
+    bot = await startBot();
+    await bot.sim.command({ user: USER, channel: CHANNEL, text: "avatar Hello there --image img_trail_dawn" });
+    // The credits run out once the voiceover is paid for: the video is accepted, then fails for want of credits.
+    await eventually(() => expect(sent("GenerateVoiceover")).toHaveLength(1));
+    leaveCredits(0);
+    const failed = await resultIn(inChannel, "Generation failed", 15_000);
+    const words = JSON.stringify(failed.blocks);
+    expect(words).toContain("a speaking avatar could not be made");
+    expect(words).toContain("ran out of credits");
+    const [voiceover] = sent("GenerateSpeakingCharacter").map((r) => r.audioId);
+    expect(words).toContain(`Its voiceover was made first and is in the asset library (\`${voiceover}\`)`);
+    const [job] = await bot.app.store.jobs.recent(USER, 1);
+    expect(job).toMatchObject({ state: "done", outcome: "failed", step: 1 });
+  }, 20_000);
 });
 
 describe("lip sync", () => {
