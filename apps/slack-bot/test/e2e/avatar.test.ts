@@ -184,6 +184,33 @@ describe("a speaking avatar", () => {
   });
 });
 
+describe("a costly avatar", () => {
+  it("asks to confirm the cost of both steps, and Confirm makes the attached photo speak, uploaded once", async () => {
+    bot = await startBot({ CREDITS_CONFIRM_THRESHOLD: "10" });
+    const mention = await bot.sim.mention({
+      user: USER,
+      channel: CHANNEL,
+      text: "avatar Welcome back.",
+      files: [{ name: "portrait.png", bytes: PORTRAIT }],
+    });
+    const thread = () => bot.sim.thread(CHANNEL, mention.ts ?? "", { as: USER });
+    const ask = await eventually(() => {
+      const found = thread().find((m) => m.ephemeral && actionIds(m).includes(ACTIONS.confirmSpend));
+      expect(found).toBeDefined();
+      return found as Shown;
+    });
+    expect(ask.text).toBe("Confirm: a speaking avatar will cost 27 credits");
+    expect(sent("GenerateVoiceover")).toEqual([]);
+
+    await bot.sim.click({ user: USER, actionId: ACTIONS.confirmSpend, messageTs: ask.ts, channel: CHANNEL });
+    await resultIn(thread, "Speaking avatar:", 15_000);
+    const [request] = sent("GenerateSpeakingCharacter");
+    expect(asset(request?.imageId)).toMatchObject({ __typename: "Image", displayName: "portrait.png" });
+    expect(sent("CreateSignedUploadUrl")).toHaveLength(1);
+    expect(bot.sim.downloads()).toHaveLength(1);
+  }, 30_000);
+});
+
 describe("a speaking avatar that fails", () => {
   it("a voiceover that fails ends the job there: no video is asked for, and the message says which step failed", async () => {
     bot = await startBot();
