@@ -1,7 +1,9 @@
 import type { VirtualClock } from "./clock.js";
+import type { SandboxDriftEntry } from "./config/types.js";
 import type { Holds } from "./faults/hold.js";
 import type { FaultRegistry } from "./faults/registry.js";
 import type { Call, Journal } from "./journal/journal.js";
+import type { KeyGrant } from "./keys.js";
 import type { Random } from "./random.js";
 import type { SandboxState } from "./state/store.js";
 import type { Stats } from "./stats.js";
@@ -20,6 +22,10 @@ export interface SandboxCore {
   signingSecret: string;
   /** A new id with a readable prefix: `img_k3j9...`. */
   newId(prefix: string): string;
+  /** The keys this sandbox accepts: the built-in ones and the configuration's. */
+  keys: ReadonlyMap<string, KeyGrant>;
+  /** How the served schema differs from ours (the configuration's `drift`); empty for most sandboxes. */
+  drift: readonly SandboxDriftEntry[];
   /** Faults on demand (`sandbox.faults`, `/__sandbox/faults`). */
   faults: FaultRegistry;
   /** Requests held by latency faults. */

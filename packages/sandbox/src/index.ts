@@ -4,6 +4,16 @@
 
 export type { VirtualClock, VirtualClockOptions } from "./clock.js";
 export { createRealTimeClock, createVirtualClock, DEFAULT_CLOCK_START } from "./clock.js";
+export { SandboxConfigError } from "./config/errors.js";
+export { loadSandboxConfig } from "./config/load.js";
+export type {
+  SandboxConfig,
+  SandboxCreditsConfig,
+  SandboxDriftEntry,
+  SandboxKeyConfig,
+  SandboxWorkspace,
+  SandboxWorkspaceConfig,
+} from "./config/types.js";
 export { FaultError } from "./faults/parse.js";
 export type { SandboxFaults } from "./faults/registry.js";
 export type {
@@ -25,6 +35,8 @@ export type {
 export { FAIL_WORD } from "./jobs.js";
 export type { JournalEntry } from "./journal/journal.js";
 export { SANDBOX_KEYS, SANDBOX_OTHER_WORKSPACE_ID, SANDBOX_WORKSPACE_ID } from "./keys.js";
+export { SandboxStateError } from "./persist/errors.js";
+export type { SandboxStateOptions } from "./persist/persistence.js";
 export type { Sandbox, SandboxOptions } from "./sandbox.js";
 export { createSandbox } from "./sandbox.js";
 export type { SandboxServer, SandboxServerOptions } from "./server.js";

@@ -1,4 +1,7 @@
 import { createVirtualClock, type VirtualClock } from "./clock.js";
+import { applyConfig, listWorkspaces } from "./config/apply.js";
+import type { SandboxConfig, SandboxWorkspace } from "./config/types.js";
+import { resolveConfig } from "./config/validate.js";
 import type { SandboxCore } from "./core.js";
 import { createHolds } from "./faults/hold.js";
 import { createFaultRegistry, type SandboxFaults } from "./faults/registry.js";
@@ -6,7 +9,16 @@ import type { Fault } from "./faults/types.js";
 import { createRouter, type FetchHandler } from "./http/router.js";
 import { createJournal, type JournalEntry } from "./journal/journal.js";
 import { createRedactor } from "./journal/redact.js";
-import { SANDBOX_KEY_GRANTS, SANDBOX_KEYS, SANDBOX_OTHER_WORKSPACE_ID, SANDBOX_WORKSPACE_ID } from "./keys.js";
+import { createKeyGrants, SANDBOX_KEYS, SANDBOX_OTHER_WORKSPACE_ID, SANDBOX_WORKSPACE_ID } from "./keys.js";
+import { readStateFile } from "./persist/file.js";
+import {
+  persist,
+  restoreState,
+  type SandboxStateOptions,
+  stateOptionsOf,
+  uploadsDirFor,
+} from "./persist/persistence.js";
+import { countDraws } from "./persist/random.js";
 import { createRandom } from "./random.js";
 import { seed } from "./seed/index.js";
 import { createState, type SandboxState } from "./state/store.js";
@@ -22,6 +34,19 @@ export interface SandboxOptions {
   clock?: VirtualClock;
   /** Where uploaded bytes are written. Default: a temporary directory made on the first upload and removed by `close()`; a directory given here is kept. */
   storageDir?: string;
+  /**
+   * Workspaces, their keys (read-only, expired) and starting credits, and drift of the served schema: what
+   * `--config FILE` reads (see the README's "Saved state, configured workspaces and drift"). A mistake throws
+   * SandboxConfigError naming the field.
+   */
+  config?: SandboxConfig;
+  /**
+   * Keeps the state across restarts: a file path, or `{ file, debounceMs }`. Loaded at start when the file
+   * exists (a corrupt or newer-format file throws SandboxStateError and is left as it is), saved on change and by
+   * `close()`. Uploaded bytes are kept in `<file>.uploads/` unless `storageDir` is given. The random seed of the
+   * saved state wins over `seed`.
+   */
+  state?: string | SandboxStateOptions;
   /** Faults in place from the start (as `sandbox.faults.add` each). Default none. */
   faults?: readonly Fault[];
   /** Most requests the journal keeps (the oldest go first); 0 keeps none. Default 1000. */
@@ -47,6 +72,10 @@ export interface Sandbox {
   otherWorkspaceId: string;
   /** The live state, for tests that need to look behind the API. */
   state: SandboxState;
+  /** Every workspace with the keys that reach it: the built-in ones and the configuration's. */
+  workspaces: SandboxWorkspace[];
+  /** Writes the state file now if anything changed (with the `state` option; resolves at once without). */
+  saveState(): Promise<void>;
   /** Removes stored uploads, and lets requests held by latency faults go on. */
   close(): Promise<void>;
 }
@@ -70,8 +99,18 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   if (!Number.isFinite(jobMs) || jobMs < 1) {
     throw new RangeError(`@studio-kit/sandbox: jobMs must be a positive number of milliseconds, got ${jobMs}`);
   }
-  const random = createRandom(options.seed ?? 1);
-  const storage = createFileStorage(options.storageDir);
+  const config = resolveConfig(options.config);
+  const stateOptions = stateOptionsOf(options.state);
+  const saved = stateOptions ? readStateFile(stateOptions.file) : null;
+  const seedValue = saved?.random.seed ?? options.seed ?? 1;
+  const random = countDraws(createRandom(seedValue));
+  const storage = createFileStorage(
+    options.storageDir ?? (stateOptions ? uploadsDirFor(stateOptions.file) : undefined),
+  );
+  const keys = createKeyGrants(
+    config.builtin,
+    config.workspaces.flatMap((workspace) => workspace.keys),
+  );
   const clock = options.clock ?? createVirtualClock();
   const signingSecret = `sandbox-signing-${random.token(16)}`;
   const core: SandboxCore = {
@@ -83,23 +122,31 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     jobMs,
     signingSecret,
     newId: (prefix) => `${prefix}_${random.token(12)}`,
+    keys,
+    drift: config.drift,
     faults: createFaultRegistry(),
     holds: createHolds(clock),
     journal: createJournal({
       limit: options.journalLimit ?? 1000,
-      redact: createRedactor([signingSecret, ...SANDBOX_KEY_GRANTS.keys()]),
+      redact: createRedactor([signingSecret, ...keys.keys()]),
       at: () => clock.iso(),
     }),
   };
   for (const fault of options.faults ?? []) core.faults.add(fault);
   seed(core);
-  const handle = createRouter(core);
+  applyConfig(core, config);
+  const configured = config.workspaces.map((workspace) => workspace.id);
+  if (saved) restoreState(core, saved, random, configured);
+  const persistence = stateOptions ? persist(core, random, seedValue, stateOptions, saved !== null) : null;
+  const router = createRouter(core);
+  const handle = persistence ? persistence.watch(router) : router;
 
   return {
     handle,
     clock: core.clock,
     advance: (ms) => {
       core.clock.advance(ms);
+      persistence?.saver.clockMoved();
     },
     stats: () => core.stats.snapshot(),
     faults: { add: core.faults.add, list: core.faults.list, clear: core.faults.clear },
@@ -109,7 +156,10 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     workspaceId: SANDBOX_WORKSPACE_ID,
     otherWorkspaceId: SANDBOX_OTHER_WORKSPACE_ID,
     state: core.state,
+    workspaces: listWorkspaces(core.state, keys),
+    saveState: async () => persistence?.saver.flush(),
     close: async () => {
+      await persistence?.saver.close();
       core.holds.releaseAll();
       await storage.dispose();
     },

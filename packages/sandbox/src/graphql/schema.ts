@@ -1,6 +1,10 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { validateSchema } from "graphql";
 import { createSchema } from "graphql-yoga";
+import { applyDrift } from "../config/drift.js";
+import { SandboxConfigError } from "../config/errors.js";
+import type { SandboxDriftEntry } from "../config/types.js";
 import type { RequestContext } from "../core.js";
 import { resolvers } from "../resolvers/index.js";
 
@@ -14,6 +18,21 @@ export function loadTypeDefs(): string {
   return readFileSync(path, "utf8");
 }
 
-export function createSandboxSchema() {
-  return createSchema<RequestContext>({ typeDefs: loadTypeDefs(), resolvers });
+/** The schema served: ours, changed by the configuration's drift entries when there are any (config/drift.ts). */
+export function createSandboxSchema(drift: readonly SandboxDriftEntry[] = []) {
+  const drifted = applyDrift(loadTypeDefs(), resolvers, drift);
+  if (drift.length === 0) return createSchema<RequestContext>(drifted);
+  // graphql-js checks a schema on its first request; a drift that breaks it is refused at start instead.
+  let problems: readonly { message: string }[];
+  try {
+    const schema = createSchema<RequestContext>(drifted);
+    problems = validateSchema(schema);
+    if (problems.length === 0) return schema;
+  } catch (error) {
+    problems = [{ message: error instanceof Error ? error.message : String(error) }];
+  }
+  throw new SandboxConfigError(
+    "drift",
+    `leaves a schema that is not valid: ${problems.map((p) => p.message).join(" ")}`,
+  );
 }

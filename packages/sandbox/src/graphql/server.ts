@@ -3,7 +3,7 @@ import { createYoga, type Plugin } from "graphql-yoga";
 import type { RequestContext, SandboxCore } from "../core.js";
 import { forbidden, unauthenticated } from "../errors.js";
 import type { Call } from "../journal/journal.js";
-import { SANDBOX_KEY_GRANTS } from "../keys.js";
+import { isExpired } from "../keys.js";
 import { createSandboxSchema } from "./schema.js";
 
 interface ServerContext {
@@ -19,11 +19,11 @@ function authenticate(request: Request, core: SandboxCore): RequestContext {
     throw unauthenticated("Missing API key: send the header `Authorization: Bearer <API_KEY>`.");
   }
   const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
-  const grant = match?.[1] ? SANDBOX_KEY_GRANTS.get(match[1]) : undefined;
+  const grant = match?.[1] ? core.keys.get(match[1]) : undefined;
   if (!grant) {
     throw unauthenticated("Invalid API key: check the key, or create a new one in the workspace settings.");
   }
-  if (grant.expired) {
+  if (isExpired(grant, core.clock.now())) {
     throw unauthenticated("This API key has expired: create a new one in the workspace settings.");
   }
   return { core, workspaceId: grant.workspaceId, readOnly: grant.readOnly, origin: new URL(request.url).origin };
@@ -62,7 +62,7 @@ function useSandboxRules(): Plugin<RequestContext> {
 
 export function createGraphQLServer(core: SandboxCore) {
   return createYoga<ServerContext, RequestContext>({
-    schema: createSandboxSchema(),
+    schema: createSandboxSchema(core.drift),
     graphqlEndpoint: "/graphql",
     landingPage: false,
     graphiql: false,
