@@ -85,6 +85,11 @@ describe("the bot killed with SIGKILL in the middle of an avatar", () => {
       expect(jobsIn(path)).toEqual([{ state: "running", outcome: null, step: 0, step_results: null }]);
     }, 20_000);
     expect(operations("GenerateVoiceover")).toBe(1);
+    // Its progress message says which step it is at.
+    const progress = () => sim.conversation(CHANNEL).filter((m) => m.fromBot && !m.ephemeral);
+    await eventually(() =>
+      expect(JSON.stringify(progress()[0]?.blocks)).toContain("Step 1 of 2: reading the script aloud"),
+    );
     await kill(first, "SIGKILL");
     sandbox.sandbox.advance(10 * 60_000); // the voiceover finishes while no bot runs
     expect(operations("GenerateSpeakingCharacter")).toBe(0);
@@ -93,6 +98,10 @@ describe("the bot killed with SIGKILL in the middle of an avatar", () => {
     bots.push(second);
     // The new process finds the voiceover done, records it, and asks for the video.
     await eventually(() => expect(operations("GenerateSpeakingCharacter")).toBe(1), 30_000);
+    await eventually(
+      () => expect(JSON.stringify(progress()[0]?.blocks)).toContain("Step 2 of 2: making the image speak it"),
+      10_000,
+    );
     sandbox.sandbox.advance(10 * 60_000); // the video finishes
     await eventually(() => {
       expect(jobsIn(path), second.output.join("\n")).toMatchObject([{ state: "done", outcome: "completed", step: 1 }]);
