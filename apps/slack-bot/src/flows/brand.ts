@@ -1,12 +1,38 @@
+import { brandedPrompt, type ImageCommand, type VideoCommand } from "@studio-kit/commands";
 import type { BotDeps } from "../deps.js";
-import { actionNoteMessage } from "../messages/boards.js";
+import { brandMessage, brandRefusedMessage } from "../messages/brand.js";
+import { readWorkspaceBrand } from "../services/brand.js";
 import type { Surface } from "./surface.js";
 
-// A seam, not a feature: the grammar reads `brand` (packages/commands) and dispatch routes it here, so that the
-// bot compiles and answers honestly while the feature is built. Engineer D replaces this file with the real
-// answer (what the bot knows of the workspace's brand).
+/**
+ * `/studio brand`: what the bot knows of the workspace's brand (name, tagline, tone of voice, colours as swatches
+ * in words) and what `--brand` would add after a prompt, or, when the brand is missing or not set up, that and what
+ * to do. A reading command: it spends nothing. A failed read reaches dispatch, which tells the asker.
+ */
+export async function runBrand(deps: BotDeps, surface: Surface): Promise<void> {
+  await surface.reply(brandMessage(await readWorkspaceBrand(deps)));
+}
 
-/** `/studio brand`: not available yet. Tells the asker so (only they see it). */
-export async function runBrand(_deps: BotDeps, surface: Surface): Promise<void> {
-  await surface.ephemeral(actionNoteMessage("`brand` is not available yet."));
+/**
+ * `--brand` on `image` or `video`, before any check or credit: the brand's summary to store with the job
+ * (`{ brand }`, spread into its request), `{}` without `--brand`, or null when the workspace has no brand to follow
+ * (the asker is told why and what to do; nothing is generated). The summary is read once, here, and kept with the
+ * job, so a job resumed after a restart sends the same words.
+ */
+export async function brandFor(
+  deps: BotDeps,
+  surface: Surface,
+  command: ImageCommand | VideoCommand,
+): Promise<{ brand?: string } | null> {
+  if (!command.brand) return {};
+  const reading = await readWorkspaceBrand(deps);
+  if (reading.ok) return { brand: reading.summary };
+  deps.logger.info({ user: surface.user, problem: reading.problem }, "--brand refused: no brand to follow");
+  await surface.ephemeral(brandRefusedMessage(reading));
+  return null;
+}
+
+/** The command as it is sent: its prompt with the stored brand summary after it (the CLI's `brandedPrompt`). */
+export function withBrandPrompt<C extends ImageCommand | VideoCommand>(command: C, brand: string | undefined): C {
+  return brand ? { ...command, prompt: brandedPrompt(command.prompt, brand) } : command;
 }

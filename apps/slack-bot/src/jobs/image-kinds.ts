@@ -2,9 +2,11 @@ import { imageVariables } from "@studio-kit/commands";
 import { generateImages } from "@studio-kit/core";
 import type { PolledImage } from "@studio-kit/poller";
 import type { BotDeps } from "../deps.js";
+import { withBrandPrompt } from "../flows/brand.js";
 import { pushResults } from "../flows/result-board.js";
 import type { ResultFile, UploadedFiles } from "../flows/result-files.js";
 import { editFailedMessage, editProgressMessage, type ImageEditKind } from "../messages/actions.js";
+import { brandAppliedNote } from "../messages/brand.js";
 import { whatIsAsked } from "../messages/describe.js";
 import { failedMessage } from "../messages/errors.js";
 import { progressMessage } from "../messages/progress.js";
@@ -55,7 +57,7 @@ export const imageJob: JobKindHandler<"image"> = {
   progress: (job) => progressMessage({ user: job.user, command: job.request.command }),
   async send(deps, job) {
     const { command } = job.request;
-    const queued = await generateImages(deps.studio, imageVariables(command));
+    const queued = await generateImages(deps.studio, imageVariables(withBrandPrompt(command, job.request.brand)));
     return { accepted: true, ids: queued.map((image) => image.id) };
   },
   async follow(deps, job, onPercent): Promise<Finished> {
@@ -66,7 +68,8 @@ export const imageJob: JobKindHandler<"image"> = {
     const boardNote = await pushResults(deps, pushTo, "image", ids);
     const prompt = command.prompt;
     const what = imagesWhat(done.length);
-    const ctx = { user: job.user, prompt, what, defaultBoard, boardNote, jobId: job.id };
+    const brandNote = job.request.brand ? brandAppliedNote(job.request.brand) : null;
+    const ctx = { user: job.user, prompt, what, defaultBoard, boardNote, brandNote, jobId: job.id };
     return {
       outcome: "completed",
       files: imageFiles(done, what, prompt),

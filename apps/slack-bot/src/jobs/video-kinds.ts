@@ -2,8 +2,10 @@ import { videoVariables } from "@studio-kit/commands";
 import { GenerateVideoDocument, GenerateVideoFormatVariantDocument } from "@studio-kit/operations";
 import type { PolledVideo } from "@studio-kit/poller";
 import type { BotDeps } from "../deps.js";
+import { withBrandPrompt } from "../flows/brand.js";
 import { pushResults } from "../flows/result-board.js";
 import { videoFormatFailedMessage, videoFormatProgressMessage } from "../messages/actions.js";
+import { brandAppliedNote } from "../messages/brand.js";
 import { whatIsAsked } from "../messages/describe.js";
 import { failedMessage } from "../messages/errors.js";
 import { progressMessage } from "../messages/progress.js";
@@ -56,7 +58,7 @@ export const videoJob: JobKindHandler<"video"> = {
     const { command } = job.request;
     const { generateVideo } = await deps.studio.request(GenerateVideoDocument, {
       workspaceId: await deps.studio.workspaceId(),
-      ...videoVariables(command),
+      ...videoVariables(withBrandPrompt(command, job.request.brand)),
     });
     const id = generateVideo?.video?.id;
     if (!generateVideo?.success || !id) return { accepted: false, message: videoJob.failed(job) };
@@ -69,7 +71,8 @@ export const videoJob: JobKindHandler<"video"> = {
     const boardNote = await pushResults(deps, pushTo, "video", [video.id]);
     // Animate and `--from` say so first: the thread then reads "Video from an image" under the image.
     const what = command.firstFrame ? "Video from an image:" : "Video:";
-    const ctx = { user: job.user, prompt: command.prompt, what, defaultBoard, boardNote, jobId: job.id };
+    const brandNote = job.request.brand ? brandAppliedNote(job.request.brand) : null;
+    const ctx = { user: job.user, prompt: command.prompt, what, defaultBoard, boardNote, brandNote, jobId: job.id };
     return videoFinished(video, ctx);
   },
   failed: (job, errorMessage) =>

@@ -50,6 +50,8 @@ export interface ResultContext {
   defaultBoard?: { id: string; title: string } | null;
   /** A line about the `--board` push ("Added to …" or why not), shown under the results. */
   boardNote?: string | null;
+  /** A line saying `--brand` was applied and with what words (messages/brand.ts), shown under the results. */
+  brandNote?: string | null;
   /** Whether the job row offers Remix (default true); a result made from another asset, not from settings, has none. */
   remix?: boolean;
 }
@@ -71,6 +73,7 @@ function footer(ctx: ResultContext, assets: readonly unknown[]): Block[] {
   const blocks: Block[] = [];
   if (assets.length > MAX_SHOWN) blocks.push(context(`…and ${assets.length - MAX_SHOWN} more, not shown here.`));
   if (ctx.boardNote) blocks.push(context(truncate(ctx.boardNote, 2000)));
+  if (ctx.brandNote) blocks.push(context(truncate(ctx.brandNote, 2000)));
   return blocks;
 }
 

@@ -29,8 +29,20 @@ export type JobRequest =
       pushTo: DefaultBoard | null;
       /** The channel's default board when the job started: its results carry "Add to <title>". */
       defaultBoard: DefaultBoard | null;
+      /**
+       * `--brand`: the brand's summary as read when the job was stored (`readBrand`), sent after the prompt; kept so
+       * that a resumed job sends the same words. Absent without `--brand`.
+       */
+      brand?: string;
     }
-  | { kind: "video"; command: VideoCommand; pushTo: DefaultBoard | null; defaultBoard: DefaultBoard | null }
+  | {
+      kind: "video";
+      command: VideoCommand;
+      pushTo: DefaultBoard | null;
+      defaultBoard: DefaultBoard | null;
+      /** `--brand`: as for an image. */
+      brand?: string;
+    }
   | {
       kind: "audio";
       command: MusicCommand | VoiceCommand;

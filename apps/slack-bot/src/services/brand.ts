@@ -1,0 +1,73 @@
+import { type BrandReading, readBrand } from "@studio-kit/commands";
+import { type StudioClient, StudioError } from "@studio-kit/core";
+import { BrandColorsDocument, BrandDocument } from "@studio-kit/operations";
+
+/**
+ * How long the brand and its colours are reused: long enough that a burst of `--brand` commands reads them once,
+ * short enough that an edit on the platform shows within a minute.
+ */
+export const BRAND_TTL_MS = 60_000;
+
+/** Reads the workspace's brand, from a cache while it is fresh. */
+export interface BrandCache {
+  get(): Promise<BrandReading>;
+}
+
+// A workspace without a brand answers `brand` with NOT_FOUND (as the API's other lookups do): no brand, not a failure.
+const isNotFound = (error: unknown) => error instanceof StudioError && error.graphqlCode === "NOT_FOUND";
+function noneIfNotFound<T>(none: T) {
+  return (error: unknown): T => {
+    if (isNotFound(error)) return none;
+    throw error;
+  };
+}
+
+/**
+ * Caches the `brand` and `brandColors` answers, read into `@studio-kit/commands`' reading (the words the CLI uses
+ * too), for `ttlMs`. Concurrent misses share one pair of requests; a failed read is not cached.
+ */
+export function createBrandCache(
+  studio: StudioClient,
+  options: { ttlMs?: number; now?: () => number } = {},
+): BrandCache {
+  const ttlMs = options.ttlMs ?? BRAND_TTL_MS;
+  const now = options.now ?? Date.now;
+  let cached: { at: number; reading: Promise<BrandReading> } | undefined;
+
+  async function load(): Promise<BrandReading> {
+    const workspaceId = await studio.workspaceId();
+    const [brand, colors] = await Promise.all([
+      studio.request(BrandDocument, { workspaceId }).then((answer) => answer.brand, noneIfNotFound(null)),
+      studio
+        .request(BrandColorsDocument, { workspaceId })
+        .then((answer) => answer.brandColors ?? [], noneIfNotFound([])),
+    ]);
+    return readBrand(brand, colors);
+  }
+
+  return {
+    get() {
+      if (cached && now() - cached.at < ttlMs) return cached.reading;
+      const entry = { at: now(), reading: load() };
+      cached = entry;
+      entry.reading.catch(() => {
+        if (cached === entry) cached = undefined;
+      });
+      return entry.reading;
+    },
+  };
+}
+
+// One cache per studio client, made on first use: the flows reach the brand through `deps` without a new field on
+// every deps object (as the pacer does in flows/updates.ts).
+const caches = new WeakMap<StudioClient, BrandCache>();
+
+/** The workspace's brand for the bot's studio client, cached {@link BRAND_TTL_MS} on the bot's clock. */
+export function readWorkspaceBrand(deps: { studio: StudioClient; now: () => number }): Promise<BrandReading> {
+  let cache = caches.get(deps.studio);
+  if (!cache) {
+    cache = createBrandCache(deps.studio, { now: deps.now });
+    caches.set(deps.studio, cache);
+  }
+  return cache.get();
+}
