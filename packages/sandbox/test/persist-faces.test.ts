@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -9,12 +9,12 @@ import { CreateStudioSessionDocument } from "@studio-kit/operations";
 import { print } from "graphql";
 import { afterEach, describe, expect, it } from "vitest";
 import { createSandbox, startSandboxServer } from "../src/index.js";
+import { gql, type Ready, startCli, stopCli } from "./support/cli.js";
 
 // Saved state through the HTTP server and the CLI (real loopback HTTP, child processes), and a save killed
 // with SIGKILL in the middle of its write. No msw here: every request goes over the network.
 
 const CREATE_BOARD = print(CreateStudioSessionDocument);
-const CLI = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
 const KILL_MID_WRITE = fileURLToPath(new URL("./fixtures/kill-mid-write.mjs", import.meta.url));
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -26,50 +26,6 @@ function stateFile(): string {
   const directory = mkdtempSync(join(tmpdir(), "sandbox-state-"));
   cleanups.push(() => rmSync(directory, { recursive: true, force: true }));
   return join(directory, "state.json");
-}
-
-async function gql(url: string, key: string, query: string, variables: Record<string, unknown> = {}) {
-  const response = await fetch(url, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${key}` },
-    body: JSON.stringify({ query, variables }),
-  });
-  return (await response.json()) as { data?: Record<string, unknown>; errors?: { message: string }[] };
-}
-
-interface Ready {
-  url: string;
-  graphqlUrl: string;
-  apiKey: string;
-  workspaceId: string;
-}
-
-/** Starts the CLI with `args`; resolves with its ready line, or with its exit code and stderr if it refuses to start. */
-async function cli(args: string[]): Promise<{ child: ChildProcess; ready?: Ready; code?: number; stderr: string }> {
-  const child = spawn(process.execPath, [CLI, "--port", "0", ...args], { stdio: ["ignore", "pipe", "pipe"] });
-  cleanups.push(async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill("SIGKILL");
-      await once(child, "exit");
-    }
-  });
-  let stderr = "";
-  child.stderr?.on("data", (chunk) => {
-    stderr += chunk;
-  });
-  const exited = once(child, "exit").then(([code]) => ({ code: code as number }));
-  const line = once(createInterface({ input: child.stdout as NodeJS.ReadableStream }), "line").then(([text]) => ({
-    ready: JSON.parse(text as string) as Ready,
-  }));
-  const outcome = await Promise.race([line, exited]);
-  if ("code" in outcome) await new Promise((resolve) => setImmediate(resolve));
-  return { child, ...outcome, stderr };
-}
-
-async function stop(child: ChildProcess, signal: NodeJS.Signals): Promise<number | null> {
-  child.kill(signal);
-  const [code] = await once(child, "exit");
-  return code as number | null;
 }
 
 describe("saved state over HTTP", () => {
@@ -90,7 +46,7 @@ describe("saved state over HTTP", () => {
 describe("saved state from the CLI", () => {
   it("keeps a board and a running job across a restart stopped with SIGINT, and the job then completes", async () => {
     const file = stateFile();
-    const first = await cli(["--state", file, "--job-ms", "60000"]);
+    const first = await startCli(["--state", file, "--job-ms", "60000"], (cleanup) => cleanups.push(cleanup));
     const { graphqlUrl, apiKey } = first.ready as Ready;
     await gql(graphqlUrl, apiKey, CREATE_BOARD, { workspaceId: "ws_acme", title: "From the CLI" });
     const generated = await gql(
@@ -99,9 +55,9 @@ describe("saved state from the CLI", () => {
       'mutation { generateImage(workspaceId: "ws_acme", input: { prompt: "a pier", aspectRatio: "1:1" }) { images { id } } }',
     );
     const id = (generated.data as { generateImage: { images: { id: string }[] } }).generateImage.images[0]?.id;
-    expect(await stop(first.child, "SIGINT")).toBe(0);
+    expect(await stopCli(first.child, "SIGINT")).toBe(0);
 
-    const second = await cli(["--state", file, "--job-ms", "60000"]);
+    const second = await startCli(["--state", file, "--job-ms", "60000"], (cleanup) => cleanups.push(cleanup));
     const again = second.ready as Ready;
     const boards = await gql(again.graphqlUrl, again.apiKey, '{ studioSessions(workspaceId: "ws_acme") { title } }');
     expect(JSON.stringify(boards.data)).toContain("From the CLI");
@@ -110,13 +66,13 @@ describe("saved state from the CLI", () => {
     await fetch(`${again.url}/__sandbox/advance`, { method: "POST", body: JSON.stringify({ ms: 150_000 }) });
     const done = await gql(again.graphqlUrl, again.apiKey, `{ image(id: "${id}") { status } }`);
     expect(done.data?.image).toEqual({ status: "COMPLETED" });
-    expect(await stop(second.child, "SIGTERM")).toBe(0);
+    expect(await stopCli(second.child, "SIGTERM")).toBe(0);
   });
 
   it("refuses a corrupt state file with exit 1 and a message naming it, and leaves it as it is", async () => {
     const file = stateFile();
     writeFileSync(file, "{ half a file");
-    const refused = await cli(["--state", file]);
+    const refused = await startCli(["--state", file], (cleanup) => cleanups.push(cleanup));
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(`studio-sandbox: @studio-kit/sandbox: state file ${file} is corrupt (not JSON`);
     expect(readFileSync(file, "utf8")).toBe("{ half a file");

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { createSandboxSchema } from "../graphql/schema.js";
 import { SandboxConfigError } from "./errors.js";
 import type { SandboxConfig } from "./types.js";
 import { resolveConfig } from "./validate.js";
@@ -25,7 +26,8 @@ export function loadSandboxConfig(file: string): SandboxConfig {
   } catch (error) {
     throw new SandboxConfigError("", `is not JSON: ${(error as Error).message}`, file);
   }
-  resolveConfig(value, file);
+  // Drift is checked against the schema here too, so that its mistakes also name the file.
+  createSandboxSchema(resolveConfig(value, file).drift, file);
   return value as SandboxConfig;
 }
 

@@ -18,9 +18,12 @@ export function loadTypeDefs(): string {
   return readFileSync(path, "utf8");
 }
 
-/** The schema served: ours, changed by the configuration's drift entries when there are any (config/drift.ts). */
-export function createSandboxSchema(drift: readonly SandboxDriftEntry[] = []) {
-  const drifted = applyDrift(loadTypeDefs(), resolvers, drift);
+/**
+ * The schema served: ours, changed by the configuration's drift entries when there are any (config/drift.ts).
+ * A drift that names nothing, or breaks the schema, throws SandboxConfigError (naming `source`, the file, if given).
+ */
+export function createSandboxSchema(drift: readonly SandboxDriftEntry[] = [], source?: string) {
+  const drifted = applyDrift(loadTypeDefs(), resolvers, drift, source);
   if (drift.length === 0) return createSchema<RequestContext>(drifted);
   // graphql-js checks a schema on its first request; a drift that breaks it is refused at start instead.
   let problems: readonly { message: string }[];
@@ -34,5 +37,6 @@ export function createSandboxSchema(drift: readonly SandboxDriftEntry[] = []) {
   throw new SandboxConfigError(
     "drift",
     `leaves a schema that is not valid: ${problems.map((p) => p.message).join(" ")}`,
+    source,
   );
 }
