@@ -92,7 +92,7 @@ export function parseFault(input: unknown): Fault {
   }
 
   const specific = kindFields(kind, fields);
-  const fault = { kind, ...rule, ...specific } as Fault & Record<string, unknown>;
+  const fault = { kind, ...specific, ...rule } as Fault & Record<string, unknown>;
   for (const key of Object.keys(fault)) if (fault[key] === undefined) delete fault[key];
   return fault;
 }
