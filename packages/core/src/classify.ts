@@ -41,6 +41,10 @@ const BY_GRAPHQL_CODE: Record<string, Kind> = {
   RATE_LIMITED: "rateLimited",
   TOO_MANY_REQUESTS: "rateLimited",
   INTERNAL_SERVER_ERROR: "server",
+  // The server's schema refuses the document (a server that drifted from ours answers 400 with these): not the
+  // caller's input, so not badInput, which the 400 alone would pick.
+  GRAPHQL_VALIDATION_FAILED: "graphql",
+  GRAPHQL_PARSE_FAILED: "graphql",
 };
 
 function kindOfStatus(status: number): Kind {
