@@ -80,44 +80,34 @@ describe("errors, by GraphQL code first and HTTP status second", () => {
   });
 
   it("raises StudioRateLimitError with retryAfterMs from Retry-After", async () => {
-    const { client } = studio.create({ retry: false });
-    studio.server.use(
-      http.post(GRAPHQL_URL, () =>
-        HttpResponse.json(
-          { errors: [{ message: "Slow down", extensions: { code: "RATE_LIMITED" } }] },
-          { status: 429, headers: { "retry-after": "7" } },
-        ),
-      ),
-    );
+    const { sandbox, client } = studio.create({ retry: false });
+    // The sandbox answers a 429 as JSON with RATE_LIMITED and Retry-After.
+    sandbox.faults.add({ kind: "status", status: 429, retryAfter: 7 });
     const error = await rejection(client.request(ApiCredentialWorkspaceDocument));
     expect(error).toBeInstanceOf(StudioRateLimitError);
     expect(error).toMatchObject({ code: "RATE_LIMITED", status: 429, retryAfterMs: 7000 });
   });
 
   it("raises StudioServerError for a 5xx without a GraphQL body", async () => {
-    const { client } = studio.create({ retry: false });
-    studio.server.use(http.post(GRAPHQL_URL, () => new HttpResponse("<h1>Bad gateway</h1>", { status: 502 })));
+    const { sandbox, client } = studio.create({ retry: false });
+    sandbox.faults.add({ kind: "status", status: 502 }); // the gateway's HTML page
     const error = await rejection(client.request(ApiCredentialWorkspaceDocument));
     expect(error).toBeInstanceOf(StudioServerError);
     expect(error).toMatchObject({ code: "SERVER_ERROR", status: 502 });
   });
 
   it("raises StudioNetworkError, marked as possibly sent, when the connection drops", async () => {
-    const { client } = studio.create({ retry: false });
-    studio.server.use(http.post(GRAPHQL_URL, () => HttpResponse.error()));
+    const { sandbox, client } = studio.create({ retry: false });
+    sandbox.faults.add({ kind: "disconnect" });
     const error = await rejection(client.request(ApiCredentialWorkspaceDocument));
     expect(error).toBeInstanceOf(StudioNetworkError);
     expect(error).toMatchObject({ code: "NETWORK_ERROR", sent: true });
   });
 
   it("raises StudioTimeoutError when no answer comes within timeoutMs", async () => {
-    const { client } = studio.create({ retry: false, timeoutMs: 30 });
-    studio.server.use(
-      http.post(GRAPHQL_URL, async () => {
-        await delay(2_000);
-        return HttpResponse.json({ data: {} });
-      }),
-    );
+    const { sandbox, client } = studio.create({ retry: false, timeoutMs: 30 });
+    // Held until the sandbox's clock moves an hour, which it never does here.
+    sandbox.faults.add({ kind: "latency", ms: 3_600_000 });
     const error = await rejection(client.request(ApiCredentialWorkspaceDocument));
     expect(error).toBeInstanceOf(StudioTimeoutError);
     expect((error as Error).message).toMatch(/within 30 ms/);

@@ -5,26 +5,14 @@ import {
   GenerateImageDocument,
   UpdateCanvasCardTextDocument,
 } from "@studio-kit/operations";
-import { HttpResponse, http } from "msw";
 import { describe, expect, it } from "vitest";
 import { StudioAbortError, StudioNetworkError, StudioRateLimitError, StudioServerError } from "../src/index.js";
-import { executed, GRAPHQL_URL, type Harness, rejection, useStudio } from "./support/studio.js";
+import { executed, type Harness, rejection, useStudio } from "./support/studio.js";
 
+// The server's misbehaviour comes from the sandbox's faults (sandbox.faults.add): a
+// gateway's 5xx page, a 429 with Retry-After, a connection closed before or after
+// the request was applied. Only the refused connection is the client's own fetch.
 const studio = useStudio();
-
-/** Lets the sandbox apply the request, then answers the client with `reply` instead: the failure came after send. */
-function failAfterApplying(harness: Harness, reply: () => Response) {
-  studio.server.use(
-    http.post(
-      GRAPHQL_URL,
-      async ({ request }) => {
-        await harness.sandbox.handle(request);
-        return reply();
-      },
-      { once: true },
-    ),
-  );
-}
 
 const generate = (harness: Harness) =>
   harness.client.request(GenerateImageDocument, {
@@ -32,6 +20,13 @@ const generate = (harness: Harness) =>
     prompt: "a lighthouse at dusk",
     aspectRatio: "16:9",
   });
+
+/** Each time the sandbox received the operation, whether it was applied: the journal's word, not the client's. */
+const sentAndApplied = (harness: Harness, operation: string) =>
+  harness.sandbox
+    .requests()
+    .filter((entry) => entry.operation === operation)
+    .map((entry) => entry.applied);
 
 async function credits(harness: Harness) {
   const { creditsBalance } = await harness.client.request(CreditsBalanceDocument, {
@@ -45,7 +40,7 @@ async function credits(harness: Harness) {
 describe("retry policy", () => {
   it("retries a query that meets a 503, with back-off, and returns its result", async () => {
     const harness = studio.create();
-    studio.server.use(http.post(GRAPHQL_URL, () => new HttpResponse("unavailable", { status: 503 }), { once: true }));
+    harness.sandbox.faults.add({ kind: "status", status: 503, times: 1 });
     const { apiCredentialWorkspace } = await harness.client.request(ApiCredentialWorkspaceDocument);
     expect(apiCredentialWorkspace?.id).toBe(harness.sandbox.workspaceId);
     expect(harness.sleeps).toEqual([125]); // full jitter fixed at 0.5 of the first 250 ms step
@@ -58,7 +53,7 @@ describe("retry policy", () => {
 
   it("gives up on a query after the configured retries, doubling the back-off", async () => {
     const harness = studio.create({ retry: { retries: 3 } });
-    studio.server.use(http.post(GRAPHQL_URL, () => new HttpResponse("down", { status: 500 })));
+    harness.sandbox.faults.add({ kind: "status", status: 500 });
     const error = await rejection(harness.client.request(ApiCredentialWorkspaceDocument));
     expect(error).toBeInstanceOf(StudioServerError);
     expect(harness.sleeps).toEqual([125, 250, 500]);
@@ -67,21 +62,21 @@ describe("retry policy", () => {
   it("never re-sends a generation mutation that met a 502 after the server applied it", async () => {
     const harness = studio.create();
     const before = await credits(harness);
-    failAfterApplying(harness, () => new HttpResponse("bad gateway", { status: 502 }));
+    harness.sandbox.faults.add({ kind: "status", status: 502, operation: "GenerateImage", afterApplying: true });
     const error = await rejection(generate(harness));
     expect(error).toBeInstanceOf(StudioServerError);
-    expect(executed(harness.sandbox, "GenerateImage")).toBe(1);
+    expect(sentAndApplied(harness, "GenerateImage")).toEqual([true]);
     expect(harness.sleeps).toEqual([]);
     expect(await credits(harness)).toBeLessThan(before); // spent once, by the one request that arrived
   });
 
   it("never re-sends a generation mutation whose connection dropped after send", async () => {
     const harness = studio.create();
-    failAfterApplying(harness, () => HttpResponse.error());
+    harness.sandbox.faults.add({ kind: "disconnect", operation: "GenerateImage", afterApplying: true });
     const error = await rejection(generate(harness));
     expect(error).toBeInstanceOf(StudioNetworkError);
     expect((error as StudioNetworkError).sent).toBe(true);
-    expect(executed(harness.sandbox, "GenerateImage")).toBe(1);
+    expect(sentAndApplied(harness, "GenerateImage")).toEqual([true]);
   });
 
   it("re-sends a generation mutation whose connection was refused, since it never left", async () => {
@@ -104,22 +99,16 @@ describe("retry policy", () => {
 
   it("re-sends a generation mutation refused with 429, waiting at least Retry-After", async () => {
     const harness = studio.create();
-    studio.server.use(
-      http.post(GRAPHQL_URL, () => new HttpResponse("slow down", { status: 429, headers: { "retry-after": "3" } }), {
-        once: true,
-      }),
-    );
+    harness.sandbox.faults.add({ kind: "status", status: 429, retryAfter: 3, times: 1 });
     const { generateImage } = await generate(harness);
     expect(generateImage?.success).toBe(true);
     expect(harness.sleeps).toEqual([3000]);
-    expect(executed(harness.sandbox, "GenerateImage")).toBe(1);
+    expect(sentAndApplied(harness, "GenerateImage")).toEqual([false, true]);
   });
 
   it("throws at once when Retry-After is longer than the client will wait", async () => {
     const harness = studio.create({ retry: { maxRetryAfterMs: 10_000 } });
-    studio.server.use(
-      http.post(GRAPHQL_URL, () => new HttpResponse("later", { status: 429, headers: { "retry-after": "120" } })),
-    );
+    harness.sandbox.faults.add({ kind: "status", status: 429, retryAfter: 120 });
     const error = await rejection(harness.client.request(ApiCredentialWorkspaceDocument));
     expect(error).toMatchObject({ retryAfterMs: 120_000 });
     expect(error).toBeInstanceOf(StudioRateLimitError);
@@ -128,7 +117,7 @@ describe("retry policy", () => {
 
   it("retries a mutation the spec makes idempotent (a text update) after a 502", async () => {
     const harness = studio.create();
-    failAfterApplying(harness, () => new HttpResponse("bad gateway", { status: 502 }));
+    harness.sandbox.faults.add({ kind: "status", status: 502, afterApplying: true, times: 1 });
     const { updateCanvasCardText } = await harness.client.request(UpdateCanvasCardTextDocument, {
       conversationId: "conv_spring",
       assetType: "sticky_note",
@@ -141,7 +130,7 @@ describe("retry policy", () => {
 
   it("does not retry any other mutation after a 503: it may have been applied", async () => {
     const harness = studio.create();
-    failAfterApplying(harness, () => new HttpResponse("unavailable", { status: 503 }));
+    harness.sandbox.faults.add({ kind: "status", status: 503, afterApplying: true, times: 1 });
     const error = await rejection(
       harness.client.request(CreateStudioSessionDocument, { workspaceId: harness.sandbox.workspaceId, title: "Once" }),
     );
@@ -157,17 +146,11 @@ describe("retry policy", () => {
         throw controller.signal.reason;
       },
     });
-    let attempts = 0;
-    studio.server.use(
-      http.post(GRAPHQL_URL, () => {
-        attempts += 1;
-        return new HttpResponse("unavailable", { status: 503 });
-      }),
-    );
+    harness.sandbox.faults.add({ kind: "status", status: 503 });
     const error = await rejection(
       harness.client.request(ApiCredentialWorkspaceDocument, undefined, { signal: controller.signal }),
     );
     expect(error).toBeInstanceOf(StudioAbortError);
-    expect(attempts).toBe(1);
+    expect(harness.sandbox.requests()).toHaveLength(1);
   });
 });
