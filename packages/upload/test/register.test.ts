@@ -1,12 +1,10 @@
 import { StudioError, StudioServerError } from "@studio-kit/core";
-import { HttpResponse, http } from "msw";
+import type { Sandbox } from "@studio-kit/sandbox";
 import { describe, expect, it } from "vitest";
 import { uploadFile } from "../src/index.js";
 import {
   assetsOf,
   executed,
-  FORM_URL,
-  GRAPHQL_URL,
   neutralBytes,
   rejection,
   storageRequests,
@@ -18,27 +16,17 @@ const uploads = useUploads();
 
 /**
  * The storage takes the bytes and answers 204, but they never reach the
- * platform (`times` times): the register then finds no bytes (FILE_NOT_UPLOADED).
+ * platform (`times` times; the sandbox's upload-lost fault): the register then
+ * finds no bytes (FILE_NOT_UPLOADED).
  */
-function loseBytes(times: number) {
-  for (let i = 0; i < times; i += 1) {
-    uploads.server.use(
-      http.post(
-        FORM_URL,
-        async ({ request }) => {
-          await request.arrayBuffer();
-          return new HttpResponse(null, { status: 204 });
-        },
-        { once: true },
-      ),
-    );
-  }
+function loseBytes(sandbox: Sandbox, times: number) {
+  sandbox.faults.add({ kind: "upload-lost", upload: "form", times });
 }
 
 describe("registering (spec, Upload flow 3)", () => {
   it("sends the bytes again and retries the register with the same fileId when they did not arrive", async () => {
     const harness = uploads.create();
-    loseBytes(1);
+    loseBytes(harness.sandbox, 1);
     const bytes = neutralBytes(3000);
     const { fileId, asset } = await uploadFile(harness.client, {
       blob: new Blob([bytes]),
@@ -56,7 +44,7 @@ describe("registering (spec, Upload flow 3)", () => {
 
   it("gives up after registerRetries with core's StudioError, never signing a new upload", async () => {
     const harness = uploads.create();
-    loseBytes(10);
+    loseBytes(harness.sandbox, 10);
     const error = (await rejection(
       uploadFile(harness.client, {
         blob: new Blob([neutralBytes(300)]),
@@ -74,17 +62,8 @@ describe("registering (spec, Upload flow 3)", () => {
 
   it("never sends a register again when it failed for another reason", async () => {
     const harness = uploads.create();
-    let registers = 0;
-    uploads.server.use(
-      http.post(GRAPHQL_URL, async ({ request }) => {
-        const { query } = (await request.clone().json()) as { query: string };
-        if (!query.includes("uploadImage")) return undefined;
-        registers += 1;
-        // Applied by the sandbox, then lost on the way back: a resend could register twice.
-        await harness.sandbox.handle(request);
-        return HttpResponse.json({ errors: [{ message: "upstream timeout" }] }, { status: 502 });
-      }),
-    );
+    // Applied by the sandbox, then lost on the way back: a resend could register twice.
+    harness.sandbox.faults.add({ kind: "status", status: 502, rootField: "uploadImage", afterApplying: true });
     const error = await rejection(
       uploadFile(harness.client, {
         blob: new Blob([neutralBytes(300)]),
@@ -93,7 +72,8 @@ describe("registering (spec, Upload flow 3)", () => {
       }),
     );
     expect(error).toBeInstanceOf(StudioServerError);
-    expect(registers).toBe(1);
+    const registers = harness.sandbox.requests().filter((entry) => entry.rootFields.includes("uploadImage"));
+    expect(registers.map((entry) => [entry.status, entry.applied])).toEqual([[502, true]]);
     expect(storageRequests(harness.seen)).toHaveLength(1);
   });
 
@@ -114,7 +94,7 @@ describe("registering (spec, Upload flow 3)", () => {
 
   it("sends the bytes again before confirming too, when they did not arrive", async () => {
     const harness = uploads.create();
-    loseBytes(1);
+    loseBytes(harness.sandbox, 1);
     const { fileId } = await uploadFile(harness.client, {
       blob: new Blob([neutralBytes(300)]),
       contentType: "image/avif",

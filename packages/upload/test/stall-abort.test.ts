@@ -1,6 +1,6 @@
 import { StudioAbortError } from "@studio-kit/core";
 import { http } from "msw";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { UploadAbortError, type UploadError, UploadStalledError, uploadFile } from "../src/index.js";
 import {
   executed,
@@ -9,7 +9,6 @@ import {
   KiB,
   manualTimers,
   neutralBytes,
-  PUT_URL,
   rejection,
   storageRequests,
   useUploads,
@@ -21,17 +20,9 @@ describe("a stalled transfer", () => {
   it("is stopped with STALLED once no byte moved for stallTimeoutMs, and nothing is registered", async () => {
     const harness = uploads.create();
     const timers = manualTimers();
-    let reached: () => void = () => {};
-    const storageReached = new Promise<void>((resolve) => {
-      reached = resolve;
-    });
-    // A storage that takes the request and then never answers.
-    uploads.server.use(
-      http.put(PUT_URL, () => {
-        reached();
-        return new Promise<never>(() => {});
-      }),
-    );
+    // A storage that takes the request and then never answers (held until the sandbox's clock moves an hour).
+    harness.sandbox.faults.add({ kind: "latency", ms: 3_600_000, upload: "put" });
+    const storageReached = vi.waitFor(() => expect(harness.sandbox.faults.list()[0]?.fired).toBe(1));
     const upload = uploadFile(harness.client, {
       blob: new Blob([neutralBytes(64 * KiB)]),
       contentType: "video/mp4",

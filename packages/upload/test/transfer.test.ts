@@ -177,17 +177,7 @@ describe("sources", () => {
     const harness = uploads.create();
     const bytes = neutralBytes(10 * KiB);
     // The first form POST is read and answered 204 without storing, so the register finds no bytes.
-    const dropFirst = () =>
-      uploads.server.use(
-        http.post(
-          FORM_URL,
-          async ({ request }) => {
-            await request.arrayBuffer();
-            return new HttpResponse(null, { status: 204 });
-          },
-          { once: true },
-        ),
-      );
+    const dropFirst = () => harness.sandbox.faults.add({ kind: "upload-lost", upload: "form", times: 1 });
     dropFirst();
     const once = (await rejection(
       uploadFile(harness.client, {
