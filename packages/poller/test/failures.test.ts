@@ -1,9 +1,8 @@
 import { StudioAuthenticationError, StudioServerError } from "@studio-kit/core";
 import { SANDBOX_KEYS } from "@studio-kit/sandbox";
-import { HttpResponse, http } from "msw";
 import { describe, expect, it } from "vitest";
 import { PollerError, PollerVanishedError } from "../src/index.js";
-import { GRAPHQL_URL, rejection, rewritePolls, usePoller } from "./support/harness.js";
+import { rejection, rewritePolls, usePoller } from "./support/harness.js";
 
 const studio = usePoller();
 
@@ -83,27 +82,20 @@ describe("vanished records", () => {
 describe("failed requests", () => {
   it("counts a request that still fails after core's retries (HTTP 503) as a missed poll: the schedule goes on", async () => {
     const h = studio.create();
-    let failing = 0;
-    studio.server.use(
-      http.post(GRAPHQL_URL, async ({ request }) => {
-        const { operationName } = (await request.clone().json()) as { operationName?: string };
-        if (operationName !== "PollStatuses" || h.elapsed() !== 15) return h.sandbox.handle(request);
-        failing += 1;
-        return HttpResponse.json({ errors: [{ message: "upstream unavailable" }] }, { status: 503 });
-      }),
-    );
     const id = await h.image();
-    const [image] = await h.run(h.poller.waitForImages([id]));
-    expect(failing).toBe(4); // core's first attempt and three retries
+    const wait = h.poller.waitForImages([id]);
+    await h.advance(5_000); // the first poll is answered
+    // The next poll, and each of core's retries of it, meets the gateway's 503.
+    const fault = h.sandbox.faults.add({ kind: "status", status: 503, operation: "PollStatuses", times: 4 });
+    const [image] = await h.run(wait);
+    expect(h.sandbox.faults.list()).toEqual([expect.objectContaining({ id: fault.id, fired: 4 })]); // 1 + 3 retries
     expect(h.pollTimes()).toEqual([5, 15, 30]);
     expect(image?.status).toBe("COMPLETED");
   });
 
   it("carries the last transient failure as the cause of a timeout", async () => {
     const h = studio.create({ jobMs: 200_000 });
-    studio.server.use(
-      http.post(GRAPHQL_URL, () => HttpResponse.json({ errors: [{ message: "down" }] }, { status: 503 })),
-    );
+    h.sandbox.faults.add({ kind: "status", status: 503 });
     const error = await rejection(h.run(h.poller.waitForImages(["img_any"], { maxWaitMs: 20_000 })));
     expect(error).toMatchObject({ code: "TIMEOUT", lastStatus: null });
     expect((error as Error).cause).toBeInstanceOf(StudioServerError);
