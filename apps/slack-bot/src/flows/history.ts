@@ -1,12 +1,18 @@
+import { MAX_HISTORY } from "@studio-kit/commands";
 import type { BotDeps } from "../deps.js";
-import { actionNoteMessage } from "../messages/boards.js";
+import { HISTORY_DEFAULT, historyMessage } from "../messages/history.js";
+import { jobLinks } from "../services/permalinks.js";
 import type { Surface } from "./surface.js";
 
-// A seam, not a feature: the grammar reads `history [n]` (packages/commands) and dispatch routes it here, so that
-// the bot compiles and answers honestly while the feature is built. Engineer D replaces this file with the real
-// answer (the asker's recent jobs, from the store).
-
-/** `/studio history [n]`: not available yet. Tells the asker so (only they see it). */
-export async function runHistory(_deps: BotDeps, surface: Surface, _count: number | undefined): Promise<void> {
-  await surface.ephemeral(actionNoteMessage("`history` is not available yet."));
+/**
+ * `/studio history [n]`: the asker's `n` most recent jobs (default {@link HISTORY_DEFAULT}, at most
+ * {@link MAX_HISTORY}) from the store, newest first, each with a link to its message and Run again, as an
+ * ephemeral: the list is the asker's alone (a DM's prompts included), never the channel's. A store or Slack
+ * failure reaches dispatch, which tells the asker.
+ */
+export async function runHistory(deps: BotDeps, surface: Surface, count: number | undefined): Promise<void> {
+  const limit = Math.min(Math.max(1, Math.floor(count ?? HISTORY_DEFAULT)), MAX_HISTORY);
+  const jobs = await deps.store.jobs.recent(surface.user, limit);
+  const links = await jobLinks(surface.links, jobs);
+  await surface.ephemeral(historyMessage(jobs, links, limit));
 }

@@ -1,4 +1,5 @@
 import type { SlackMessage } from "../messages/blocks.js";
+import type { PermalinkApi } from "../services/permalinks.js";
 import type { SlackFilesApi } from "../services/slack-files.js";
 import type { JobRecord, ProgressLocation } from "../store/types.js";
 
@@ -59,6 +60,8 @@ export interface Surface {
    * `live`: a `response_url` fallback means the bot is not in the channel, where files cannot go either.
    */
   files?: SlackFilesApi;
+  /** The Web API client to link messages with (Bolt's `client`: chat.getPermalink), where there is one. */
+  links?: PermalinkApi;
   /** An answer to the asker (lists, credits, help). */
   reply(message: SlackMessage): Promise<void>;
   /** A note only the asker sees (errors, checks). */

@@ -38,6 +38,7 @@ export function respondSurface(client: webApi.WebClient, respond: RespondFn, pla
     user,
     channel,
     files: client,
+    links: client,
     reply: ephemeral,
     ephemeral,
     async post(message, tag): Promise<Posted> {

@@ -78,6 +78,7 @@ export function conversationSurface(
     channel,
     ...(threadTs === undefined ? {} : { threadTs }),
     files: client,
+    links: client,
     reply,
     ephemeral: options.ephemeralAsReply ? reply : ephemeral,
     post: (message, tag) => postLive(client, channel, message, threadTs, tag),

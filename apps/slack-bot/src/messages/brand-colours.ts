@@ -22,7 +22,7 @@ const SQUARES = {
 /** The hue's name and square, from 0 to 360 degrees; `light` darkens orange into brown. */
 function hueName(hue: number, light: number): { name: string; emoji: string } {
   if (hue < 15 || hue >= 345) return { name: "red", emoji: SQUARES.red };
-  if (hue < 40)
+  if (hue < 36)
     return light < 0.35 ? { name: "brown", emoji: SQUARES.brown } : { name: "orange", emoji: SQUARES.orange };
   if (hue < 65) return { name: "yellow", emoji: SQUARES.yellow };
   if (hue < 165) return { name: "green", emoji: SQUARES.green };

@@ -3,19 +3,21 @@ import type { Board, CreditsBalance } from "@studio-kit/core";
 import { DESCRIPTIONS } from "../commands/slack-grammar.js";
 import type { AccessDecision } from "../services/access.js";
 import type { DefaultBoard } from "../services/channel-defaults.js";
-import type { JobRecord, JobRequest, Limits, Usage } from "../store/types.js";
+import type { Limits, Usage } from "../store/types.js";
 import { nextUtcMidnight } from "./access.js";
 import { actions, type Block, button, context, divider, fields, quote, section } from "./blocks.js";
 import { slackTime } from "./credits.js";
 import { counted } from "./describe.js";
 import { ACTIONS } from "./ids.js";
-import { whatTheJobAsked } from "./jobs.js";
+import { at, channelLink, jobLine, type ListedJob } from "./job-line.js";
 
 /** The App Home tab's view, loosely typed like the modal; tests check it with slack-sim's `validateView`. */
 export type HomeView = { type: "home"; blocks: Block[] };
 
-/** A stored job, as far as the Home tab shows it. */
-export type HomeJob = Pick<JobRecord, "request" | "state" | "outcome" | "channel" | "threadTs" | "createdAt">;
+/** A stored job, as far as the Home tab shows it (the line `/studio history` shows: messages/job-line.ts). */
+export type HomeJob = ListedJob;
+
+export { jobStatus } from "./job-line.js";
 
 /** What the Home tab shows, for one person; `null` for a part that could not be read (the rest is still shown). */
 export interface HomeInput {
@@ -24,6 +26,8 @@ export interface HomeInput {
   boards: readonly Board[] | null;
   /** The person's recent jobs, newest first (the store's `jobs.recent`). */
   jobs: readonly HomeJob[] | null;
+  /** Permalinks of the jobs' messages by job id (chat.getPermalink); a job without one is listed without a link. */
+  links?: ReadonlyMap<string, string>;
   /** The quotas as configured (`config.limits`): a limit left out is not shown. */
   limits: Limits;
   /** What the quotas count for the person now; only read (and shown) when a limit is configured. */
@@ -48,16 +52,10 @@ export const HOME_JOBS = 10;
 export const HOME_CHANNEL_DEFAULTS = 15;
 // Slack allows 100 blocks in a Home view; the view uses about 40 at most, this is the last line of defence.
 const MAX_BLOCKS = 100;
-// Each job and each channel default is one line: cut user text so that a line stays short whatever was typed.
-const PROMPT_CHARS = 80;
+// Each channel default is one line: cut user text so that a line stays short whatever was typed.
 const TITLE_CHARS = 80;
 
 const n = (value: number | null | undefined) => (value ?? 0).toLocaleString("en-US");
-// Slack's own date format, so each reader sees their time zone; a time Date cannot hold is said so, not thrown.
-const at = (ms: number) =>
-  Number.isNaN(new Date(ms).getTime()) ? "at an unknown time" : slackTime(new Date(ms).toISOString());
-// Ids come from Slack and the store; anything else is not put in a <#...> link (it could break out of the mrkdwn).
-const channelLink = (id: string) => (/^[CG][A-Z0-9]{1,40}$/.test(id) ? `<#${id}>` : "a channel");
 
 function creditsBlocks(credits: CreditsBalance | null): Block[] {
   if (!credits) {
@@ -122,75 +120,12 @@ function limitsBlocks(input: HomeInput): Block[] {
   return [fields(items)];
 }
 
-const STATUS = {
-  working: ":hourglass_flowing_sand: *Working on it*",
-  done: ":white_check_mark: *Done*",
-  failed: ":x: *Failed*",
-  lost: ":warning: *Stopped by a restart*",
-  notSent: ":no_entry_sign: *Not sent*",
-} as const;
-
-/** A job's status in words and an emoji. */
-export function jobStatus(job: Pick<HomeJob, "state" | "outcome">): string {
-  switch (job.outcome) {
-    case "completed":
-      return STATUS.done;
-    case "failed":
-    case "error":
-      return STATUS.failed;
-    case "lost":
-      return STATUS.lost;
-    case "not-sent":
-      return STATUS.notSent;
-    default:
-      // `delivered` and `done` are always stored with an outcome (jobs/run.ts); without one it still ended.
-      return job.state === "delivered" || job.state === "done" ? STATUS.done : STATUS.working;
-  }
-}
-
-function promptOfRequest(request: JobRequest): string {
-  switch (request.kind) {
-    case "image":
-    case "video":
-      return request.command.prompt;
-    case "audio":
-      return request.command.kind === "voice" ? request.command.script : request.command.prompt;
-    case "image-edit":
-      return request.source.prompt;
-    case "video-format":
-    case "video-tool":
-      return request.prompt;
-    case "avatar":
-      return request.command.script;
-    case "lipsync":
-      return request.command.script ?? "";
-  }
-}
-
-// A job stored by an older version may lack a field this one expects: one odd job must not cost the whole Home.
-function describe(job: HomeJob): { what: string; prompt: string } {
-  try {
-    const prompt = promptOfRequest(job.request);
-    return { what: whatTheJobAsked(job) || "a generation", prompt: typeof prompt === "string" ? prompt.trim() : "" };
-  } catch {
-    return { what: "a generation", prompt: "" };
-  }
-}
-
-function jobBlock(job: HomeJob): Block {
-  const { what, prompt } = describe(job);
-  const asked = prompt ? ` · “${quote(prompt, PROMPT_CHARS)}”` : "";
-  const where = job.channel.startsWith("D") ? "in your direct message with Studio" : `in ${channelLink(job.channel)}`;
-  const thread = job.threadTs ? " (thread)" : "";
-  return section(`${jobStatus(job)} · ${what}${asked}\n${where}${thread} · ${at(job.createdAt)}`);
-}
-
-function jobsBlocks(jobs: readonly HomeJob[] | null): Block[] {
+function jobsBlocks(jobs: readonly HomeJob[] | null, links?: ReadonlyMap<string, string>): Block[] {
   if (!jobs) return [section(":warning: Your recent generations could not be read right now. Refresh tries again.")];
   if (jobs.length === 0) {
     return [section("Nothing yet: *New image* above, or `/studio image <prompt>` in a channel, makes your first.")];
   }
-  return jobs.slice(0, HOME_JOBS).map(jobBlock);
+  return jobs.slice(0, HOME_JOBS).map((job) => jobLine(job, job.id ? links?.get(job.id) : undefined));
 }
 
 function channelDefaultsBlocks(defaults: HomeInput["channelDefaults"]): Block[] {
@@ -249,7 +184,7 @@ export function homeView(input: HomeInput): HomeView {
     ...limitsBlocks(input),
     divider(),
     section("*Your recent generations*"),
-    ...jobsBlocks(input.jobs),
+    ...jobsBlocks(input.jobs, input.links),
     divider(),
     section("*Channel default boards*"),
     ...channelDefaultsBlocks(input.channelDefaults),

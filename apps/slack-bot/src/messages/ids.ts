@@ -23,6 +23,7 @@ export const ACTIONS = {
   videoUpscale: "studio_video_upscale",
   videoColourLook: "studio_video_colour_look",
   animate: "studio_animate",
+  historyRunAgain: "studio_history_run_again",
 } as const;
 
 /** One of {@link ACTIONS}. */

@@ -153,7 +153,8 @@ const parsed = (value: unknown) => (typeof value === "string" ? JSON.parse(value
 export function expectAllMessagesValid(sim: SlackSim, channels: string[]): void {
   const calls = sim.calls().filter((call) => call.method.startsWith("chat."));
   const written: { text: string; blocks: unknown }[] = calls
-    .filter((call) => call.method !== "chat.delete")
+    // chat.delete and chat.getPermalink write no message.
+    .filter((call) => call.method !== "chat.delete" && call.method !== "chat.getPermalink")
     .map((call) => ({ text: String(call.args.text ?? ""), blocks: parsed(call.args.blocks) }));
   for (const channel of channels) {
     for (const shown of sim.conversation(channel).filter((m) => m.fromBot)) {

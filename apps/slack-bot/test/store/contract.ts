@@ -100,6 +100,22 @@ export function storeContract(name: string, open: OpenStore): void {
         expect(await store.jobs.recent("U1", 1)).toHaveLength(1);
       });
 
+      it("gives `/studio history` a person's last n of many jobs, the later of two in one millisecond first", async () => {
+        const store = await fresh();
+        const ids: string[] = [];
+        // 30 of U1's jobs, two per millisecond, between U2's: history lists at most 25.
+        for (let index = 0; index < 30; index++) {
+          const createdAt = DAY0 + Math.floor(index / 2);
+          const created = await store.jobs.create(newJob({ createdAt }), {}, LEASE);
+          if (created.ok) ids.push(created.job.id);
+          await store.jobs.create(newJob({ user: "U2", createdAt }), {}, LEASE);
+        }
+        const listed = await store.jobs.recent("U1", 25);
+        expect(listed.map((job) => job.id)).toEqual([...ids].reverse().slice(0, 25));
+        expect(listed.every((job) => job.user === "U1")).toBe(true);
+        expect(await store.jobs.recent("U3", 25)).toEqual([]);
+      });
+
       it("refuses a job over the user's hourly outputs, counting only the last hour", async () => {
         const store = await fresh();
         const limits = { userOutputsPerHour: 5 };

@@ -2,11 +2,12 @@ import type { App } from "@slack/bolt";
 import type { BotDeps } from "../../deps.js";
 import { ACTIONS } from "../../messages/ids.js";
 import { addToBoardAction } from "./add-to-board.js";
-import { animateAction } from "./animate.js";
 import { addToDefaultBoardAction } from "./add-to-default-board.js";
+import { animateAction } from "./animate.js";
 import { askChoiceAction } from "./ask.js";
 import { cancelSpendAction } from "./cancel-spend.js";
 import { confirmSpendAction } from "./confirm-spend.js";
+import { historyRunAgainAction } from "./history.js";
 import { homeNewImageAction, homeRefreshAction } from "./home.js";
 import { regenerateAction } from "./regenerate.js";
 import { remixAction } from "./remix.js";
@@ -36,6 +37,7 @@ export function register(app: App, deps: BotDeps): void {
   app.action(ACTIONS.cancelSpend, cancelSpendAction(deps));
   app.action(ACTIONS.homeRefresh, homeRefreshAction(deps));
   app.action(ACTIONS.homeNewImage, homeNewImageAction(deps));
+  app.action(ACTIONS.historyRunAgain, historyRunAgainAction(deps));
   app.action(ACTIONS.askCommand, askChoiceAction(deps));
   app.action(ACTIONS.askImage, askChoiceAction(deps));
 }

@@ -2,11 +2,12 @@ import type { AllMiddlewareArgs, SlackEventMiddlewareArgs, webApi } from "@slack
 import { getCredits, listBoards } from "@studio-kit/core";
 import type { BotDeps } from "../../deps.js";
 import { HOME_JOBS, type HomeInput, homeView } from "../../messages/home.js";
+import { jobLinks } from "../../services/permalinks.js";
 
 type Args = SlackEventMiddlewareArgs<"app_home_opened"> & AllMiddlewareArgs;
 
-/** The part of Bolt's `client` the Home tab is published with. */
-export type HomeClient = Pick<webApi.WebClient, "views">;
+/** The part of Bolt's `client` the Home tab is published with (and its jobs' messages linked with). */
+export type HomeClient = Pick<webApi.WebClient, "views" | "chat">;
 
 /**
  * One part of the Home: its value, or null (logged) when reading it failed. `read` is called inside the promise
@@ -58,7 +59,9 @@ export async function readHome(deps: BotDeps, user: string): Promise<HomeInput> 
  */
 export async function publishHome(deps: BotDeps, client: HomeClient, user: string): Promise<boolean> {
   try {
-    const view = homeView(await readHome(deps, user));
+    const input = await readHome(deps, user);
+    // Each listed job links to its message, as `/studio history` does (services/permalinks.ts remembers the links).
+    const view = homeView({ ...input, links: await jobLinks(client, input.jobs ?? []) });
     await client.views.publish({
       user_id: user,
       view: view as unknown as Parameters<HomeClient["views"]["publish"]>[0]["view"],
