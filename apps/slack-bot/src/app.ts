@@ -3,7 +3,7 @@ import type { StudioClient } from "@studio-kit/core";
 import type { Poller } from "@studio-kit/poller";
 import type { Config } from "./config.js";
 import type { BotDeps, BotLogger } from "./deps.js";
-import { createJobLeases } from "./jobs/leases.js";
+import { createJobLeases, replicaId } from "./jobs/leases.js";
 import { carryOn, resumeJobs } from "./jobs/resume.js";
 import { register as registerActions } from "./listeners/actions/index.js";
 import { createAssistant } from "./listeners/assistant/index.js";
@@ -11,6 +11,10 @@ import { register as registerCommands } from "./listeners/commands/index.js";
 import { register as registerEvents } from "./listeners/events/index.js";
 import { dedupeEvents } from "./listeners/middleware/dedupe-events.js";
 import { register as registerViews } from "./listeners/views/index.js";
+import { type BotOps, createBotOps, probeStudio } from "./ops/create.js";
+import { countSlackCalls, measurePacer } from "./ops/instrument-slack.js";
+import { measureStore } from "./ops/instrument-store.js";
+import { opsRoutes } from "./ops/routes.js";
 import { createAccessPolicy, usergroupMembersFrom } from "./services/access.js";
 import { createKeyMode } from "./services/key-mode.js";
 import { rateLimitedFetch } from "./services/rate-limited-fetch.js";
@@ -49,6 +53,11 @@ export interface BotAppOptions {
   replicaId?: string;
   /** Milliseconds since the epoch. Default `Date.now`. */
   now?: () => number;
+  /**
+   * Health and metrics (ops/create.ts), served at /healthz, /readyz and /metrics. main.ts makes them first, so that
+   * the studio client's fetch is measured too. Default: made here (the studio API's requests then go unmeasured).
+   */
+  ops?: BotOps;
 }
 
 /** The Bolt app, and what a starting process does once it listens. */
@@ -57,6 +66,8 @@ export interface BotApp extends App {
   readonly store: BotStore;
   /** This replica's id, as its job leases and log lines name it. */
   readonly replicaId: string;
+  /** Its health and metrics (served on the receiver's port, or STUDIO_HEALTH_PORT in Socket Mode). */
+  readonly ops: BotOps;
   /**
    * Claims the jobs free now (a previous process left them, or their replica's lease ran out) and follows each to
    * its end, posting each result once. Resolves with their number once all of them are done (minutes, for long
@@ -97,9 +108,15 @@ function boltLogger(logger: BotLogger): BoltLogger {
  */
 export function createBotApp(options: BotAppOptions): BotApp {
   const { config, logger } = options;
-  const store = options.store ?? defaultStore(config);
   const now = options.now ?? Date.now;
-  const pacer = options.pacer ?? createSlackPacer({ windows: store.windows, now });
+  const ops = options.ops ?? createBotOps({ replica: options.replicaId ?? replicaId(), now });
+  // Measured where each step is recorded and each Slack call waits or goes (ops/instrument-*.ts).
+  const store = measureStore(options.store ?? defaultStore(config), ops.metrics, now);
+  const pacer = measurePacer(options.pacer ?? createSlackPacer({ windows: store.windows, now }), ops.metrics);
+  const routes = opsRoutes({
+    ...ops,
+    onError: (error) => logger.warn({ err: error }, "a health or metrics route failed"),
+  });
   const base: AppOptions = {
     token: config.slack.botToken,
     signingSecret: config.slack.signingSecret,
@@ -113,14 +130,18 @@ export function createBotApp(options: BotAppOptions): BotApp {
       // A 429 pauses only its method (and channel), shared with the other replicas, instead of the whole client.
       fetch: rateLimitedFetch({
         pacer,
+        fetch: countSlackCalls(ops.metrics),
         onRateLimited: (method, seconds) => logger.warn({ method, seconds }, "Slack rate limit: waiting it out"),
       }),
     },
   };
+  // Socket Mode has no port of its own: health and metrics get STUDIO_HEALTH_PORT when it is set.
+  const socketRoutes =
+    config.healthPort === undefined ? {} : { customRoutes: routes, installerOptions: { port: config.healthPort } };
   const app =
     config.mode === "socket" && config.slack.appToken
-      ? new App({ ...base, socketMode: true, appToken: config.slack.appToken })
-      : new App(base);
+      ? new App({ ...base, ...socketRoutes, socketMode: true, appToken: config.slack.appToken })
+      : new App({ ...base, customRoutes: routes });
   const deps: BotDeps = {
     config,
     studio: options.studio,
@@ -139,9 +160,14 @@ export function createBotApp(options: BotAppOptions): BotApp {
       logger,
       leaseMs: config.jobLeaseMs,
       now,
-      ...(options.replicaId ? { owner: options.replicaId } : {}),
+      owner: options.replicaId ?? ops.replica,
     }),
+    studioReach: ops.reach,
   };
+  ops.metrics.readInFlight(() => deps.leases.count());
+  ops.metrics.readUnfinished(() => store.jobs.unfinished());
+  const endpoint = options.studio.endpoint;
+  ops.health.bind({ store, ...(endpoint ? { probeStudio: () => probeStudio(ops.studioFetch, endpoint) } : {}) });
   app.error(async (error) => {
     logger.error({ err: error }, "unhandled error in a listener");
   });
@@ -153,20 +179,38 @@ export function createBotApp(options: BotAppOptions): BotApp {
   registerActions(app, deps);
   registerViews(app, deps);
   const stopBolt = app.stop.bind(app);
+  const initBolt = app.init.bind(app);
   let pruner: NodeJS.Timeout | undefined;
   return Object.assign(app, {
     store,
     replicaId: deps.leases.owner,
-    resumeJobs: () => resumeJobs(deps, app.client),
+    ops,
+    // Ready only once Slack accepted the token (auth.test).
+    async init() {
+      await initBolt();
+      ops.health.slackReady();
+    },
+    resumeJobs: () =>
+      resumeJobs(deps, app.client).then((claimed) => {
+        ops.metrics.leaseTakeover(claimed);
+        return claimed;
+      }),
     watchJobs() {
       const prune = () =>
         store.prune(deps.now()).catch((error: unknown) => logger.warn({ err: error }, "could not prune the store"));
       void prune();
       pruner ??= setInterval(prune, PRUNE_EVERY_MS).unref();
-      deps.leases.watch((job) => carryOn(deps, app.client, job));
+      deps.leases.watch((job) => {
+        ops.metrics.leaseTakeover();
+        return carryOn(deps, app.client, job);
+      });
     },
     // Stopping also hands this replica's jobs to the others at once instead of after its leases run out.
     async stop(...args: Parameters<App["stop"]>) {
+      // Not ready at once, and still serving for the drain, so a load balancer stops sending requests here before
+      // this replica stops taking them and lets its jobs go.
+      ops.health.stopping();
+      if (config.drainMs > 0) await new Promise((resolve) => setTimeout(resolve, config.drainMs));
       clearInterval(pruner);
       try {
         return await stopBolt(...args);

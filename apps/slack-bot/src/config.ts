@@ -30,6 +30,16 @@ export interface Config {
   store: StoreConfig;
   /** How long a replica's hold on a job lasts unless renewed (ms); a dead replica's jobs move on after it. */
   jobLeaseMs: number;
+  /**
+   * STUDIO_HEALTH_PORT: in Socket Mode, the port of /healthz, /readyz and /metrics (over HTTP they are on `port`);
+   * undefined = not served in Socket Mode.
+   */
+  healthPort?: number;
+  /**
+   * STUDIO_DRAIN_SECONDS, in ms: after SIGTERM the replica answers not ready at once and keeps serving this long
+   * before it stops taking requests and releases its jobs, so a load balancer polling /readyz drains it first.
+   */
+  drainMs: number;
 }
 
 /** The bot's state: embedded SQLite (one process), or a PostgreSQL database shared by replicas. */
@@ -61,6 +71,8 @@ export const CONFIG_DEFAULTS = {
   storePath: "studio-bot.db",
   /** STUDIO_JOB_LEASE_SECONDS: renewed every 5 s, so a dead replica's jobs move on within 20 s. */
   jobLeaseSeconds: 15,
+  /** STUDIO_DRAIN_SECONDS: none, a stop is as quick as before; set it to the load balancer's time to notice. */
+  drainSeconds: 0,
 } as const;
 
 /** SQLite's name for a database that lives in memory only (https://www.sqlite.org/inmemorydb.html). */
@@ -194,6 +206,29 @@ function readLease(env: Env, problems: string[]): number {
   return seconds * 1000;
 }
 
+/** STUDIO_HEALTH_PORT and STUDIO_DRAIN_SECONDS (ms): where Socket Mode serves health, and how long a stop drains. */
+function readOps(env: Env, problems: string[]): { healthPort?: number; drainMs: number } {
+  const port = read(env, "STUDIO_HEALTH_PORT");
+  const drain = read(env, "STUDIO_DRAIN_SECONDS");
+  const ops: { healthPort?: number; drainMs: number } = { drainMs: CONFIG_DEFAULTS.drainSeconds * 1000 };
+  if (port !== undefined) {
+    if (/^\d+$/.test(port) && Number(port) <= 65535) ops.healthPort = Number(port);
+    else
+      problems.push(
+        "STUDIO_HEALTH_PORT must be a port number from 0 to 65535 (Socket Mode's /healthz, /readyz, /metrics).",
+      );
+  }
+  if (drain !== undefined) {
+    // Past 2 minutes a deploy waits on every replica for longer than any load balancer needs to notice.
+    if (/^\d+$/.test(drain) && Number(drain) <= 120) ops.drainMs = Number(drain) * 1000;
+    else
+      problems.push(
+        "STUDIO_DRAIN_SECONDS must be a whole number of seconds from 0 to 120 (default 0): how long a stopping replica answers not ready before it stops.",
+      );
+  }
+  return ops;
+}
+
 /** The SQLite file: `:memory:` as is, anything else made absolute against `cwd`. */
 function readStorePath(env: Env, cwd: string, problems: string[]): string {
   const path = read(env, "STUDIO_BOT_DB") ?? CONFIG_DEFAULTS.storePath;
@@ -271,6 +306,7 @@ export function readConfig(env: Env, options: { cwd?: string } = {}): Config {
   const limits = readLimits(env, problems);
   const store = readStore(env, options.cwd ?? process.cwd(), problems);
   const jobLeaseMs = readLease(env, problems);
+  const ops = readOps(env, problems);
 
   if (problems.length || !botToken) throw new ConfigError(problems);
   const slack: Config["slack"] = { botToken };
@@ -294,6 +330,7 @@ export function readConfig(env: Env, options: { cwd?: string } = {}): Config {
     limits,
     store,
     jobLeaseMs,
+    ...ops,
   };
 }
 

@@ -2,6 +2,7 @@ import type { StudioClient } from "@studio-kit/core";
 import type { Poller } from "@studio-kit/poller";
 import type { Config } from "./config.js";
 import type { JobLeases } from "./jobs/leases.js";
+import type { StudioReach } from "./ops/studio-fetch.js";
 import type { AccessPolicy } from "./services/access.js";
 import type { KeyMode } from "./services/key-mode.js";
 import type { SlackPacer } from "./services/slack-pacer.js";
@@ -49,4 +50,9 @@ export interface BotDeps {
   keyMode: KeyMode;
   /** The jobs this replica works on, and its leases on them (several replicas share one store). */
   leases: JobLeases;
+  /**
+   * Whether the studio API answers, as the bot's requests found it (ops/studio-fetch.ts): a job's progress says
+   * "the studio is not answering, still trying" while it does not. Optional: without it progress never says so.
+   */
+  studioReach?: StudioReach;
 }

@@ -5,7 +5,9 @@ import { createPoller } from "@studio-kit/poller";
 import { createRealTimeClock, SANDBOX_KEYS, startSandboxServer } from "@studio-kit/sandbox";
 import { createBotApp } from "./app.js";
 import { type Config, ConfigError, describeStore, readConfig } from "./config.js";
+import { replicaId } from "./jobs/leases.js";
 import { createLogger } from "./logger.js";
+import { createBotOps } from "./ops/create.js";
 import { openStore } from "./store/open.js";
 
 function configOrExit(): Config {
@@ -42,7 +44,9 @@ async function main(): Promise<void> {
     apiKey = SANDBOX_KEYS.readWrite;
     api = `an in-process sandbox at ${server.url} (no STUDIO_API_KEY)`;
   }
-  const studio = createStudioClient({ apiKey, baseUrl, logger });
+  // Health and metrics first: the studio client's requests are measured (and their answers make it ready).
+  const ops = createBotOps({ replica: replicaId() });
+  const studio = createStudioClient({ apiKey, baseUrl, logger, fetch: ops.studioFetch });
   // PostgreSQL's migrations run here, before the app listens; several replicas starting at once take turns.
   const store = await openStore(config.store, { logger });
   const app = createBotApp({
@@ -51,11 +55,18 @@ async function main(): Promise<void> {
     poller: createPoller(studio),
     logger,
     store,
+    ops,
     ...(config.slack.apiUrl ? { slackApiUrl: config.slack.apiUrl } : {}),
   });
   await app.init();
   await app.start(config.port);
-  const slack = config.mode === "socket" ? "Slack in Socket Mode" : `Slack over HTTP on port ${config.port}`;
+  const health =
+    config.mode === "http"
+      ? "; /healthz, /readyz and /metrics on the same port"
+      : config.healthPort === undefined
+        ? " (no STUDIO_HEALTH_PORT: no /healthz, /readyz or /metrics)"
+        : `; /healthz, /readyz and /metrics on port ${config.healthPort}`;
+  const slack = `${config.mode === "socket" ? "Slack in Socket Mode" : `Slack over HTTP on port ${config.port}`}${health}`;
   logger.info(
     { mode: config.mode, studio: config.studio.kind, replica: app.replicaId },
     `Studio bot running: ${slack}, ${api}, ${describeStore(config.store)}`,

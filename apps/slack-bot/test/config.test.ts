@@ -32,6 +32,7 @@ describe("readConfig", () => {
       limits: {},
       store: { kind: "sqlite", path: "/srv/bot/studio-bot.db" },
       jobLeaseMs: 15_000,
+      drainMs: 0,
     });
   });
 

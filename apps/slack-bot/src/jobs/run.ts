@@ -18,6 +18,7 @@ import { limitReachedMessage, readOnlyKeyMessage } from "../messages/access.js";
 import type { SlackMessage } from "../messages/blocks.js";
 import { problemMessage } from "../messages/problems.js";
 import { type ProgressStatus, withStatus } from "../messages/progress.js";
+import { studioSilent, watchSilence, withStillTrying } from "../ops/still-trying.js";
 import { type JobRecord, LeaseLostError, type NewJob, type StepResults } from "../store/types.js";
 import type { Finished } from "./kind.js";
 import { handlerOf } from "./kinds.js";
@@ -95,12 +96,14 @@ export function progressOf(deps: BotDeps, job: JobRecord, phase: ProgressStatus[
     request.kind === "avatar" ||
     request.kind === "lipsync" ||
     (request.kind === "video-tool" && request.tool.name !== "sound");
-  return withStatus(handlerOf(job).progress(job), {
+  const shown = withStatus(handlerOf(job).progress(job), {
     phase,
     percent,
     elapsedMs: deps.now() - job.createdAt,
     ...(slow ? { expect: "Videos usually take a few minutes." } : {}),
   });
+  // While the studio API does not answer, the message says so rather than freezing (ops/still-trying.ts).
+  return studioSilent(deps) ? withStillTrying(shown) : shown;
 }
 
 /**
@@ -143,7 +146,12 @@ export async function followJob(deps: BotDeps, surface: Surface, posted: Posted,
   const { logger } = deps;
   const handler = handlerOf(job);
   let shown: ProgressStatus["phase"] = "queued";
+  let lastPercent: number | undefined;
   let finished: Finished | { outcome: "error"; message: SlackMessage };
+  // The studio going silent (or answering again) shows at once, although no poll answers to say it.
+  const silence = watchSilence(deps, () => {
+    if (deps.leases.holds(job.id)) showJob(deps, posted, job, shown, lastPercent, { urgent: true });
+  });
   try {
     finished = await handler.follow(deps, job, (percent) => {
       // A replica that lost the job while polling updates nothing: the message is the new holder's.
@@ -152,11 +160,14 @@ export async function followJob(deps: BotDeps, surface: Surface, posted: Posted,
       const phase = percent > 0 ? "running" : "queued";
       const urgent = phase !== shown;
       shown = phase;
+      lastPercent = percent;
       showJob(deps, posted, job, phase, percent, { urgent });
     });
   } catch (error) {
     logger.error({ err: error, user: job.user, job: job.id }, "generation did not finish");
     finished = { outcome: "error", message: problemMessage(error) };
+  } finally {
+    silence.stop();
   }
   if (finished.outcome === "next") return nextStep(deps, surface, posted, job, finished.results);
   // Fenced before the final message: a replica that lost the job while polling stops here (LeaseLostError).
