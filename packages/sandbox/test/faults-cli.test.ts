@@ -7,7 +7,8 @@ import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { CreditsBalanceDocument } from "@studio-kit/operations";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type FaceClient, faceClient, SCENARIOS } from "./support/fault-scenarios.js";
+import { type FaceClient, faceClient } from "./support/face-client.js";
+import { SCENARIOS } from "./support/fault-scenarios.js";
 
 // Every fault kind through the CLI (dist/cli.js as a child process, its admin
 // API over HTTP), and --faults FILE / --journal-limit N.

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type SandboxServer, startSandboxServer } from "../src/index.js";
-import { type FaceClient, faceClient, networkError, SCENARIOS } from "./support/fault-scenarios.js";
+import { type FaceClient, faceClient, networkError } from "./support/face-client.js";
+import { SCENARIOS } from "./support/fault-scenarios.js";
 
 // Every fault kind through the HTTP server (real loopback sockets: a disconnect
 // destroys the socket), and the admin API's answers to mistakes.

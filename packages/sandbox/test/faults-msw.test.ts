@@ -2,7 +2,8 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, it } from "vitest";
 import { createSandbox, type Sandbox } from "../src/index.js";
 import { sandboxHandlers } from "../src/msw.js";
-import { faceClient, SCENARIOS } from "./support/fault-scenarios.js";
+import { faceClient } from "./support/face-client.js";
+import { SCENARIOS } from "./support/fault-scenarios.js";
 
 // Every fault kind through the msw face: the sandbox answers in-process, the
 // faults are added through its admin API as a test would over HTTP.
