@@ -214,6 +214,7 @@ describe("results", () => {
       "actions",
       "image",
       "actions",
+      "context",
       "actions",
     ]);
     expect(reply.blocks[1]).toMatchObject({ slack_file: { id: "F1" } });

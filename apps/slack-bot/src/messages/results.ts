@@ -69,8 +69,26 @@ function header(ctx: ResultContext): Block {
 /** The fallback text (notifications, screen readers): the same first words. */
 const summary = (ctx: ResultContext) => truncate(`${ctx.what ?? "Result:"} ${ctx.prompt}`.trim(), 300);
 
-function footer(ctx: ResultContext, assets: readonly unknown[]): Block[] {
-  const blocks: Block[] = [];
+// Where each kind's id can be typed again (the grammar's flags that name an earlier result).
+const ID_FLAGS: Record<"image" | "video" | "audio", string> = {
+  image: "`--ref`, `--from`, `--end` or `--image`",
+  video: "`/studio lipsync --video`",
+  audio: "`/studio lipsync --audio`",
+};
+
+/**
+ * The shown assets' ids in a line a person can copy from (`img_…`): nothing else in Slack shows them, and `--ref`,
+ * `--from`, `--image`, `--video` and `--audio` take them.
+ */
+function idLine(assets: readonly ResultAsset[], kind: "image" | "video" | "audio"): Block[] {
+  const ids = assets.slice(0, MAX_SHOWN).map((asset) => `\`${quote(asset.id.replace(/`/g, ""), 100)}\``);
+  if (!ids.length) return [];
+  const head = ids.length === 1 ? `Id ${ids[0]}` : `Ids, in order: ${ids.join(" · ")}`;
+  return [context(`${head}, for ${ID_FLAGS[kind]}`)];
+}
+
+function footer(ctx: ResultContext, assets: readonly ResultAsset[], kind: "image" | "video" | "audio"): Block[] {
+  const blocks: Block[] = [...idLine(assets, kind)];
   if (assets.length > MAX_SHOWN) blocks.push(context(`…and ${assets.length - MAX_SHOWN} more, not shown here.`));
   if (ctx.boardNote) blocks.push(context(truncate(ctx.boardNote, 2000)));
   if (ctx.brandNote) blocks.push(context(truncate(ctx.brandNote, 2000)));
@@ -99,7 +117,7 @@ export function imageResultsMessage(images: ResultAsset[], ctx: ResultContext): 
     else if (asset.url && asset.url.length <= 3000) blocks.push(image(asset.url, alt));
     blocks.push(actions(assetButtons(asset, ctx, "image")));
   });
-  blocks.push(...footer(ctx, images), ...jobButtons(ctx, images[0]?.id));
+  blocks.push(...footer(ctx, images, "image"), ...jobButtons(ctx, images[0]?.id));
   return { message: message(summary(ctx), blocks), fileIds };
 }
 
@@ -125,6 +143,6 @@ function mediaResults(assets: ResultAsset[], ctx: ResultContext, kind: "video" |
     blocks.push(actions(assetButtons(asset, ctx, kind)));
     if (kind === "video") blocks.push(actions(videoToolButtons(asset, ctx)));
   }
-  blocks.push(...footer(ctx, assets), ...jobButtons(ctx, assets[0]?.id, kind));
+  blocks.push(...footer(ctx, assets, kind), ...jobButtons(ctx, assets[0]?.id, kind));
   return { message: message(summary(ctx), blocks), fileIds };
 }

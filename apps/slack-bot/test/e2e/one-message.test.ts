@@ -50,6 +50,7 @@ describe("one message per job", () => {
       "actions",
       "image",
       "actions",
+      "context",
       "actions",
     ]);
     expect(actionIds(result).filter((id) => id === ACTIONS.variations)).toHaveLength(2);
