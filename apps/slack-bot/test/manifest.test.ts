@@ -2,6 +2,7 @@
 // published schema (a copy in test/support/slack-manifest-schema/, with where it came from), and hold what the
 // assistant needs per Slack's docs, which the schema cannot say.
 import { readFileSync } from "node:fs";
+import { COMMAND_WORDS } from "@studio-kit/commands";
 import { Ajv, type ErrorObject } from "ajv";
 import addFormatsPlugin from "ajv-formats";
 import { describe, expect, it } from "vitest";
@@ -166,5 +167,14 @@ describe("manifest.json has what the assistant needs (Slack's Agents & AI Apps s
 
   it("offers the same prompts as the bot sets on a new thread, so Slack's defaults and the bot's agree", () => {
     expect(features.assistant_view.suggested_prompts).toEqual(SUGGESTED_PROMPTS);
+  });
+});
+
+describe("manifest.json's /studio usage hint", () => {
+  const [studio] = (MANIFEST.features as { slash_commands: { command: string; usage_hint: string }[] }).slash_commands;
+
+  it("names every command word of the grammar, in the grammar's order", () => {
+    expect(studio?.command).toBe("/studio");
+    expect(studio?.usage_hint).toBe(`[${COMMAND_WORDS.join("|")}] ...`);
   });
 });
