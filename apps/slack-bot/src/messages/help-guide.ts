@@ -16,8 +16,8 @@ export const RESULT_BUTTONS_TEXT =
   "*Add to board*\n" +
   "• A video: *Vertical 9:16*, *Square 1:1*, and its tools: *Add sound*, *Subtitles* (pick a language), " +
   "*Upscale*, *Colour look* (pick a look and a strength)\n" +
-  "• A result made from a prompt: *Regenerate* (the same request again) and *Remix* (its prompt and options in a " +
-  "form, to change before it runs)";
+  "• Every result: *Regenerate* (the same request again) and, where it has options to change, *Remix* (its prompt " +
+  "and options in a form, to change before it runs)";
 
 /** Images shared with a mention or in the DM: references, an avatar's photo, or the library. */
 export const ATTACHED_IMAGES_TEXT =
