@@ -261,6 +261,84 @@ describe("modal inputs", () => {
     });
   });
 
+  // The Remix modal's presets (apps/slack-bot/src/messages/modal-parts.ts, multiSelectInput).
+  const presetsBlock = {
+    type: "input",
+    block_id: "studio_remix_presets",
+    optional: true,
+    label: plain("Presets"),
+    element: {
+      type: "multi_static_select",
+      action_id: "value",
+      placeholder: plain("None"),
+      options: [
+        { text: plain("Golden hour"), value: "golden-hour" },
+        { text: plain("35mm film"), value: "35mm-film" },
+        { text: plain("Macro detail"), value: "macro-detail" },
+      ],
+      initial_options: [{ text: plain("35mm film"), value: "35mm-film" }],
+    },
+  };
+  const chosenIn = (node: VNode) =>
+    find(node, (n) => n.tag === "option" && n.attrs.selected === true).map((n) => n.attrs.value);
+
+  it("renders a multi_static_select as a multiple select on its initial options, with no placeholder choice", () => {
+    const { ctx } = context({});
+    const node = renderBlock(presetsBlock, ctx);
+    const [select] = find(node, (n) => n.tag === "select");
+    expect(select?.attrs).toMatchObject({
+      multiple: true,
+      "data-block-id": "studio_remix_presets",
+      "data-action-id": "value",
+      "data-element-type": "multi_static_select",
+    });
+    expect(find(node, (n) => n.tag === "option").map((n) => n.attrs.value)).toEqual([
+      "golden-hour",
+      "35mm-film",
+      "macro-detail",
+    ]);
+    expect(chosenIn(node)).toEqual(["35mm-film"]);
+    expect(textOf(node)).not.toContain("not shown in the playground");
+  });
+
+  it("keeps a multi-select's choices across a view update, an emptied one included", () => {
+    const kept = renderBlock(
+      presetsBlock,
+      context({ kept: { studio_remix_presets: { value: ["golden-hour", "macro-detail"] } } }).ctx,
+    );
+    expect(chosenIn(kept)).toEqual(["golden-hour", "macro-detail"]);
+    const emptied = renderBlock(presetsBlock, context({ kept: { studio_remix_presets: { value: [] } } }).ctx);
+    expect(chosenIn(emptied)).toEqual([]);
+  });
+
+  it("collects a multi-select as Slack's selected_options, [] when nothing is chosen", () => {
+    expect(
+      collectValues([
+        {
+          blockId: "studio_remix_presets",
+          actionId: "value",
+          type: "multi_static_select",
+          selectedMany: [
+            { value: "golden-hour", text: "Golden hour" },
+            { value: "35mm-film", text: "35mm film" },
+          ],
+        },
+        { blockId: "other", actionId: "value", type: "multi_static_select", selectedMany: [] },
+      ]),
+    ).toEqual({
+      studio_remix_presets: {
+        value: {
+          type: "multi_static_select",
+          selected_options: [
+            { text: { type: "plain_text", text: "Golden hour", emoji: true }, value: "golden-hour" },
+            { text: { type: "plain_text", text: "35mm film", emoji: true }, value: "35mm-film" },
+          ],
+        },
+      },
+      other: { value: { type: "multi_static_select", selected_options: [] } },
+    });
+  });
+
   it("renders the modal with the view's own texts, and errors for unknown blocks at the top", () => {
     const { ctx } = context({ errors: { gone: "Try again later." } });
     const view = {

@@ -106,6 +106,19 @@ describe("rendering mrkdwn", () => {
     expect(plainText("New :art:", false)).toBe("New :art:");
   });
 
+  it("renders inline code word by word, so a flag such as --from moves to the next line whole", () => {
+    const [code] = elements(render("for `/studio lipsync --video` or `img_1`")).filter((node) => node.tag === "code");
+    expect(code?.children).toEqual([
+      { tag: "span", attrs: { class: "code-word" }, children: ["/studio"] },
+      " ",
+      { tag: "span", attrs: { class: "code-word" }, children: ["lipsync"] },
+      " ",
+      { tag: "span", attrs: { class: "code-word" }, children: ["--video"] },
+    ]);
+    // What is read and copied is unchanged.
+    expect(textOf(render("for `/studio lipsync --video` or `img_1`"))).toBe("for /studio lipsync --video or img_1");
+  });
+
   it("renders code blocks and quotes as blocks", () => {
     expect(tags(render("> quoted *bold*\n```a\nb```"))).toEqual(["blockquote", "strong", "pre"]);
   });

@@ -33,8 +33,11 @@ export interface FormContext {
   viewId: string;
   /** Errors by block id, shown under the input (`response_action: "errors"`). */
   errors: Record<string, string>;
-  /** Values typed before the view was updated, by block id then action id (Slack keeps them). */
-  kept: Record<string, Record<string, string>>;
+  /**
+   * Values typed or chosen before the view was updated, by block id then action id (Slack keeps them): a string, or
+   * a multi-select's chosen values.
+   */
+  kept: Record<string, Record<string, string | readonly string[]>>;
   /** Options for an external_select (`/api/suggest`). */
   suggest(actionId: string, query: string): Promise<BlockOption[]>;
 }

@@ -4,7 +4,17 @@
 
 import { type Child, h, type VNode } from "../dom/vnode.js";
 import type { BlockContext, BlockOption, FormContext } from "./context.js";
-import { initialOption, isObj, type Obj, optionNodes, str, unsupported } from "./elements.js";
+import {
+  initialOption,
+  isObj,
+  isOption,
+  list,
+  type Obj,
+  optionNodes,
+  optionsOf,
+  str,
+  unsupported,
+} from "./elements.js";
 import { plainText, rawText } from "./mrkdwn.js";
 
 /** One control's value as read from the page on submit. */
@@ -16,24 +26,31 @@ export interface InputEntry {
   value?: string | null;
   /** Selects: the chosen option's value and text, or null. */
   selected?: { value: string; text: string } | null;
+  /** Multi-selects: every chosen option, in the list's order. */
+  selectedMany?: { value: string; text: string }[];
 }
+
+type StateOption = { text: { type: "plain_text"; text: string; emoji: true }; value: string };
 
 /** One value in `view.state.values`, shaped as Slack sends it. */
 export type StateValue =
   | { type: string; value: string | null }
-  | {
-      type: string;
-      selected_option: { text: { type: "plain_text"; text: string; emoji: true }; value: string } | null;
-    };
+  | { type: string; selected_option: StateOption | null }
+  | { type: string; selected_options: StateOption[] };
 
 /** Slack's `view.state.values`: block id, then action id. */
 export type StateValues = Record<string, Record<string, StateValue>>;
 
 const SELECTS = new Set(["static_select", "external_select"]);
 
+const stateOption = (chosen: { value: string; text: string }): StateOption => ({
+  text: { type: "plain_text", text: chosen.text, emoji: true },
+  value: chosen.value,
+});
+
 /**
  * Builds `view.state.values` from the controls' entries, as Slack does: an empty text input is `value: null`, a
- * select with nothing chosen is `selected_option: null`.
+ * select with nothing chosen is `selected_option: null`, a multi-select with nothing chosen `selected_options: []`.
  */
 export function collectValues(entries: readonly InputEntry[]): StateValues {
   const values: StateValues = {};
@@ -42,12 +59,9 @@ export function collectValues(entries: readonly InputEntry[]): StateValues {
     values[entry.blockId] = block;
     if (SELECTS.has(entry.type)) {
       const chosen = entry.selected;
-      block[entry.actionId] = {
-        type: entry.type,
-        selected_option: chosen
-          ? { text: { type: "plain_text", text: chosen.text, emoji: true }, value: chosen.value }
-          : null,
-      };
+      block[entry.actionId] = { type: entry.type, selected_option: chosen ? stateOption(chosen) : null };
+    } else if (entry.type === "multi_static_select") {
+      block[entry.actionId] = { type: entry.type, selected_options: (entry.selectedMany ?? []).map(stateOption) };
     } else {
       block[entry.actionId] = { type: entry.type, value: entry.value ? entry.value : null };
     }
@@ -82,6 +96,39 @@ function textInput(element: Obj, attrs: Record<string, string | undefined>, kept
 
 function selectInput(element: Obj, attrs: Record<string, string | undefined>, kept: string | undefined): VNode {
   return h("select", { ...attrs, class: "select" }, optionNodes(element, kept ?? initialOption(element)));
+}
+
+/**
+ * A multi_static_select as the browser's own multiple select (Slack shows chosen options as tokens; a plain list
+ * with the chosen ones highlighted says the same), starting on `initial_options` or what was chosen before the view
+ * was updated. No placeholder option: choosing nothing is choosing none.
+ */
+function multiSelectInput(
+  element: Obj,
+  attrs: Record<string, string | undefined>,
+  kept: readonly string[] | undefined,
+): VNode {
+  const initial = list(element.initial_options)
+    .filter(isOption)
+    .map((option) => option.value);
+  const chosen = new Set(kept ?? initial);
+  const option = (item: BlockOption) =>
+    h("option", { value: item.value, selected: chosen.has(item.value) }, plainText(rawText(item.text)));
+  const groups = list(element.option_groups).filter(isObj);
+  const count = optionsOf(element).length;
+  return h("div", { class: "multi-select" }, [
+    h(
+      "select",
+      { ...attrs, class: "select select-multiple", multiple: true, size: String(Math.min(Math.max(count, 2), 6)) },
+      [
+        ...list(element.options).filter(isOption).map(option),
+        ...groups.map((group) =>
+          h("optgroup", { label: rawText(group.label) }, list(group.options).filter(isOption).map(option)),
+        ),
+      ],
+    ),
+    h("span", { class: "multi-select-how" }, "Ctrl-click (⌘-click on a Mac) to choose more than one."),
+  ]);
 }
 
 /**
@@ -183,7 +230,8 @@ export function renderInputBlock(block: Obj, ctx: BlockContext): VNode {
     "aria-invalid": error ? "true" : undefined,
     "aria-required": optional ? undefined : "true",
   };
-  const kept = form?.kept[blockId]?.[actionId];
+  const keptValue = form?.kept[blockId]?.[actionId];
+  const kept = typeof keptValue === "string" ? keptValue : undefined;
   let control: VNode;
   if (
     type === "plain_text_input" ||
@@ -194,6 +242,8 @@ export function renderInputBlock(block: Obj, ctx: BlockContext): VNode {
     control = textInput(element, attrs, kept);
   } else if (type === "static_select") {
     control = selectInput(element, attrs, kept);
+  } else if (type === "multi_static_select") {
+    control = multiSelectInput(element, attrs, Array.isArray(keptValue) ? keptValue : undefined);
   } else if (type === "external_select" && form) {
     control = externalSelect(element, attrs, form, label);
   } else {

@@ -23,6 +23,17 @@ function mention(kind: string, text: string, title?: string): VNode {
   return h("span", { class: `mention mention-${kind}`, title }, text);
 }
 
+/**
+ * Inline code word by word: each word (an id, a flag such as `--from`) is one token to read and copy, so it moves to
+ * the next line whole rather than breaking at its hyphens (blocks.css, `.code-word`); lines still break at spaces.
+ */
+function codeWords(text: string): Child[] {
+  return text
+    .split(/(\s+)/)
+    .filter((part) => part !== "")
+    .map((part) => (/^\s+$/.test(part) ? part : h("span", { class: "code-word" }, part)));
+}
+
 function renderNode(node: MdNode, ctx: TextContext): Child[] {
   switch (node.type) {
     case "text":
@@ -36,7 +47,7 @@ function renderNode(node: MdNode, ctx: TextContext): Child[] {
     case "strike":
       return [h("s", {}, renderTokens(node.children, ctx))];
     case "code":
-      return [h("code", {}, node.text)];
+      return [h("code", {}, codeWords(node.text))];
     case "pre":
       return [h("pre", {}, node.text)];
     case "quote":

@@ -28,6 +28,10 @@ function readEntries(root: ParentNode): InputEntry[] {
       actionId: control.dataset.actionId ?? "",
       type: control.dataset.elementType ?? "",
     };
+    if (control instanceof HTMLSelectElement && control.multiple) {
+      const chosen = Array.from(control.selectedOptions);
+      return { ...base, selectedMany: chosen.map((o) => ({ value: o.value, text: o.textContent ?? o.value })) };
+    }
     if (control instanceof HTMLSelectElement) {
       const option = control.selectedOptions[0];
       return {
@@ -39,12 +43,13 @@ function readEntries(root: ParentNode): InputEntry[] {
   });
 }
 
-/** What was typed, by block and action id, to carry into the updated view. */
-function keptValues(root: ParentNode): Record<string, Record<string, string>> {
-  const kept: Record<string, Record<string, string>> = {};
+/** What was typed or chosen, by block and action id, to carry into the updated view. */
+function keptValues(root: ParentNode): Record<string, Record<string, string | readonly string[]>> {
+  const kept: Record<string, Record<string, string | readonly string[]>> = {};
   for (const entry of readEntries(root)) {
-    const value = entry.selected?.value ?? entry.value ?? "";
-    if (!value) continue;
+    // A multi-select keeps its choices, none included: an emptied one must not fall back to its initial options.
+    const value = entry.selectedMany?.map((option) => option.value) ?? entry.selected?.value ?? entry.value ?? "";
+    if (!Array.isArray(value) && !value) continue;
     kept[entry.blockId] = { ...kept[entry.blockId], [entry.actionId]: value };
   }
   return kept;
@@ -79,7 +84,11 @@ export function createModalHost(options: {
     returnFocus = null;
   };
 
-  const draw = (modal: ModalView, kept: Record<string, Record<string, string>>, focusFirst: boolean) => {
+  const draw = (
+    modal: ModalView,
+    kept: Record<string, Record<string, string | readonly string[]>>,
+    focusFirst: boolean,
+  ) => {
     const viewId = modal.id;
     const ctx = {
       ...options.text,

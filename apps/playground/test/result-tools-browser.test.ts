@@ -1,0 +1,191 @@
+// Issue 20's buttons in a real browser (Debian's Chromium, playwright-core): Animate clicked once on an image result
+// brings ONE video result into the image's thread; a video's tools row reads as a row of its own; ids in the id
+// line never split at their hyphens; the Remix modal's presets multi-select renders and its choice is sent; the
+// Subtitles and Colour look modals open. Screenshots (PLAYGROUND_SCREENSHOT) of each, to look at.
+import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startPlayground } from "../src/server/index.js";
+import { collectConsoleErrors, hasChromium, launchChromium, screenshot } from "./support/chromium.js";
+
+const PROMPT = "a paper boat on a pond";
+// Case-sensitive (a string would match "Video from an image: …" too).
+const IMAGE_RESULT = new RegExp(`Image: “${PROMPT}”`);
+
+describe.skipIf(!hasChromium)("issue 20's result buttons in Chromium", () => {
+  let playground: Awaited<ReturnType<typeof startPlayground>>;
+  let browser: Browser;
+  let page: Page;
+  let consoleErrors: string[] = [];
+
+  beforeAll(async () => {
+    playground = await startPlayground({ port: 0, jobMs: 1500, env: { CREDITS_CONFIRM_THRESHOLD: "1000" } });
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    consoleErrors = collectConsoleErrors(page);
+    await page.goto(playground.url);
+    await page.getByTestId("channel-list").waitFor();
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await playground?.close();
+  });
+
+  const thread = () => page.locator("#thread-pane");
+  const modal = () => page.getByTestId("modal");
+  const imageResult = () =>
+    page.getByTestId("message-list").getByTestId("message").filter({ hasText: IMAGE_RESULT }).first();
+  const videoResult = () => thread().getByTestId("message").filter({ hasText: "Video from an image" });
+  /** The GenerateImage / GenerateVideo requests the sandbox received, in order. */
+  const sent = (operation: string) =>
+    (playground.sandbox?.sandbox.requests() ?? [])
+      .filter((entry) => entry.operation === operation)
+      .map((entry) => entry.variables ?? {});
+
+  /**
+   * Each word of the id line's code spans, and whether it is drawn on more than one line (its text taller than two
+   * font sizes): a split flag reads as "--" and "from". Measured on the text itself, whatever elements wrap it.
+   */
+  const codeWords = (message: Locator) =>
+    message.locator(".context-text code").evaluateAll((codes) =>
+      codes.flatMap((code) => {
+        const size = Number.parseFloat(getComputedStyle(code).fontSize);
+        const walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
+        const found: { word: string; split: boolean }[] = [];
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          for (const match of (node.textContent ?? "").matchAll(/\S+/g)) {
+            const range = document.createRange();
+            range.setStart(node, match.index ?? 0);
+            range.setEnd(node, (match.index ?? 0) + match[0].length);
+            found.push({ word: match[0], split: range.getBoundingClientRect().height > size * 2 });
+          }
+        }
+        return found;
+      }),
+    );
+  const splitWords = (words: { word: string; split: boolean }[]) => words.filter((w) => w.split).map((w) => w.word);
+
+  it("clicks Animate once on an image result and one video result arrives in its thread", async () => {
+    await page.getByTestId("channel-C0GENERAL").click();
+    await page.getByTestId("composer").locator("textarea").fill(`/studio image ${PROMPT} --ratio 16:9`);
+    await page.getByTestId("composer").locator("textarea").press("Enter");
+    const result = imageResult();
+    await expect.poll(async () => result.locator('[data-block-type="image"] img').count(), { timeout: 30_000 }).toBe(1);
+    const [image] = sent("GenerateImage");
+    expect(image).toMatchObject({ prompt: PROMPT, aspectRatio: "16:9" });
+
+    await result.locator('button[data-action-id="studio_animate"]').click();
+    await expect
+      .poll(
+        async () =>
+          (await result
+            .getByTestId("thread-link")
+            .textContent()
+            .catch(() => "")) ?? "",
+        {
+          timeout: 30_000,
+        },
+      )
+      .toBe("1 reply");
+    await result.getByTestId("thread-link").click();
+    const video = videoResult();
+    await expect
+      .poll(async () => video.locator('video[data-testid="file-video"]').count(), { timeout: 45_000 })
+      .toBe(1);
+    // One click, one job, one message: the progress became the result, and one video was asked for.
+    expect(await video.count()).toBe(1);
+    expect(await video.textContent()).toContain(`Video from an image: “${PROMPT}”`);
+    expect(sent("GenerateVideo")).toHaveLength(1);
+    expect(sent("GenerateVideo")[0]).toMatchObject({ prompt: PROMPT, aspectRatio: "16:9" });
+    // Its first frame is the image, by the id its result shows.
+    const idLine = (await result.locator(".context-text").first().textContent()) ?? "";
+    const imageId = /^Id (\S+), for/.exec(idLine)?.[1];
+    expect(imageId).toBeDefined();
+    expect(sent("GenerateVideo")[0]?.firstFrame).toEqual({ id: imageId });
+    await screenshot(page, "-animate");
+  }, 120_000);
+
+  it("shows a video's tools as a row of their own and keeps ids and flags whole in the narrow thread", async () => {
+    const video = videoResult();
+    const rows = video.locator('[data-block-type="actions"]');
+    // Formats, tools, then Regenerate and Remix.
+    expect(await rows.count()).toBe(3);
+    const gapBetween = async (upper: Locator, lower: Locator) => {
+      const [a, b] = [await upper.boundingBox(), await lower.boundingBox()];
+      return (b?.y ?? 0) - ((a?.y ?? 0) + (a?.height ?? 0));
+    };
+    // The last format button and the first tool sit further apart than two wrapped lines of one row.
+    const formats = rows.nth(0).locator("button");
+    const tools = rows.nth(1).locator("button");
+    const betweenRows = await gapBetween(formats.last(), tools.first());
+    const withinRow = await gapBetween(tools.first(), tools.last());
+    expect(await tools.allTextContents()).toEqual(["Add sound", "Subtitles", "Upscale", "Colour look"]);
+    expect(withinRow).toBeGreaterThan(0); // the tools wrap in the thread pane: the comparison means something
+    expect(betweenRows).toBeGreaterThan(withinRow + 4);
+    // The id lines in the thread (the image's copy at the top, the video's) keep `--from`, `--image` and the id whole.
+    const threadImage = thread().getByTestId("message").first();
+    const imageWords = await codeWords(threadImage);
+    expect(imageWords.map((w) => w.word)).toEqual(expect.arrayContaining(["--ref", "--from", "--end", "--image"]));
+    expect(splitWords(imageWords)).toEqual([]);
+    const videoWords = await codeWords(video);
+    expect(videoWords.map((w) => w.word)).toEqual(expect.arrayContaining(["/studio", "lipsync", "--video"]));
+    expect(splitWords(videoWords)).toEqual([]);
+    expect(await video.locator(".context-text").textContent()).toMatch(/^Id vid_\w+, for \/studio lipsync --video$/);
+  });
+
+  it("renders Remix's presets as a multi-select and sends the presets chosen there", async () => {
+    const presetsBefore = sent("GenerateImage").length;
+    await imageResult().locator('button[data-action-id="studio_remix"]').click();
+    await modal().waitFor({ timeout: 15_000 });
+    const presets = modal().locator('select[data-element-type="multi_static_select"]');
+    expect(await presets.count()).toBe(1);
+    expect(await presets.getAttribute("multiple")).not.toBeNull();
+    expect(await modal().getByText("not shown in the playground").count()).toBe(0);
+    const offered = await presets
+      .locator("option")
+      .evaluateAll((options) =>
+        options.map((option) => ({ value: (option as HTMLOptionElement).value, text: option.textContent ?? "" })),
+      );
+    expect(offered.length).toBeGreaterThan(1);
+    const picked = offered.slice(0, 2).map((option) => option.value);
+    await presets.selectOption(picked);
+    // The whole input in view for the screenshot: the list and how to choose several.
+    await modal()
+      .locator(".modal-body")
+      .evaluate((body) => body.scrollTo(0, body.scrollHeight));
+    await screenshot(page, "-remix");
+    await modal().getByTestId("modal-submit").click();
+    await modal().waitFor({ state: "detached", timeout: 10_000 });
+    await expect.poll(() => sent("GenerateImage").length, { timeout: 15_000 }).toBe(presetsBefore + 1);
+    const remixed = sent("GenerateImage").at(-1) as { prompt?: string; presets?: unknown };
+    expect(remixed.prompt).toBe(PROMPT);
+    expect(JSON.stringify(remixed)).toContain(picked[0]);
+    expect(JSON.stringify(remixed)).toContain(picked[1]);
+    // Its result in the image's thread (nothing left running when the playground stops).
+    await expect
+      .poll(async () => thread().getByTestId("message").filter({ hasText: IMAGE_RESULT }).count(), {
+        timeout: 30_000,
+      })
+      .toBe(2);
+  }, 60_000);
+
+  it("opens the Subtitles and Colour look modals from the video, each with its selects", async () => {
+    for (const [action, title, labels, suffix] of [
+      ["studio_video_subtitles", "Subtitles", ["Language of the subtitles"], "-subtitles"],
+      ["studio_video_colour_look", "Colour look", ["Look", "Strength"], "-colour-look"],
+    ] as const) {
+      await videoResult().locator(`button[data-action-id="${action}"]`).click();
+      await modal().waitFor({ timeout: 15_000 });
+      expect(await modal().getByTestId("modal-title").textContent()).toBe(title);
+      expect(await modal().locator(".input-label").allTextContents()).toEqual(labels);
+      expect(await modal().locator("select").count()).toBe(labels.length);
+      await screenshot(page, suffix);
+      await modal().getByTestId("modal-cancel").click();
+      await modal().waitFor({ state: "detached", timeout: 10_000 });
+    }
+  }, 60_000);
+
+  it("had no console errors", () => {
+    expect(consoleErrors).toEqual([]);
+  });
+});
