@@ -28,9 +28,14 @@ export async function dispatch(deps: BotDeps, surface: Surface, result: ParseRes
   try {
     await answer(deps, surface, result);
   } catch (error) {
-    await tellProblem(deps, surface, error, "request failed");
+    // A generation command throws only before its job was sent (runJob): the asker is told nothing was spent.
+    const nothingSpent = result.ok && GENERATING.has(result.command.kind);
+    await tellProblem(deps, surface, error, "request failed", {}, { nothingSpent });
   }
 }
+
+/** The commands that spend credits. */
+const GENERATING = new Set(["image", "video", "music", "voice", "avatar", "lipsync"]);
 
 /**
  * Answers a typed text: `/studio <text>` (`origin: "command"`), `@Studio <text>` (`"mention"`, the mention still in

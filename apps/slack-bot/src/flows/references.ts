@@ -150,7 +150,8 @@ export async function runWithReferences(
     if (!id) {
       await surface.ephemeral(
         actionNoteMessage(
-          `I could not read “${filenameOf(attachment.file)}” from Slack to use it as a reference image. Nothing was generated and no credits were spent.`,
+          // Either step may have failed (uploadReference logs which): the words must not blame Slack for the studio.
+          `I could not read “${filenameOf(attachment.file)}” from Slack or upload it to the studio to use it as a reference image. Nothing was generated and no credits were spent.`,
         ),
       );
       return false;

@@ -12,9 +12,10 @@ export async function tellProblem(
   error: unknown,
   what: string,
   fields: Record<string, unknown> = {},
+  options: { nothingSpent?: boolean } = {},
 ): Promise<void> {
   deps.logger.error({ err: error, user: surface.user, ...fields }, what);
-  await surface.ephemeral(problemMessage(error)).catch((reason: unknown) => {
+  await surface.ephemeral(problemMessage(error, options)).catch((reason: unknown) => {
     deps.logger.error({ err: reason, user: surface.user }, "could not tell the user about a failure");
   });
 }

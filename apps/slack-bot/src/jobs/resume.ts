@@ -8,7 +8,7 @@ import { lostJobMessage } from "../messages/jobs.js";
 import { findJobMessage } from "../services/job-metadata.js";
 import { type JobRecord, LeaseLostError } from "../store/types.js";
 import { record } from "./record.js";
-import { followJob, sendJob, startProgress } from "./run.js";
+import { followJob, movedTo, sendJob, startProgress } from "./run.js";
 
 /**
  * The surface a stored job answers on: its conversation (and thread), through the bot's Web API client; its
@@ -92,8 +92,11 @@ async function resumeJob(deps: BotDeps, client: webApi.WebClient, stored: JobRec
       // It may have reached the API, and its ids are unknown: never sent again (credits are money). Fenced first,
       // so a replica that lost this job meanwhile does not post over the new holder's message.
       await record(deps, job.id, {});
-      await deliverFinal(deps, surface, posted, lostJobMessage(job));
-      await record(deps, job.id, { state: "done", outcome: "lost" });
+      await record(deps, job.id, {
+        state: "done",
+        outcome: "lost",
+        ...movedTo(posted, await deliverFinal(deps, surface, posted, lostJobMessage(job))),
+      });
       return;
     case "running":
       await followJob(deps, surface, posted, job);

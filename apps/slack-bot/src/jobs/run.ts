@@ -16,7 +16,8 @@ import type { Posted, Surface } from "../flows/surface.js";
 import { deliverFinal, type FinalMessage, pacerOf, showProgress } from "../flows/updates.js";
 import { limitReachedMessage, readOnlyKeyMessage } from "../messages/access.js";
 import type { SlackMessage } from "../messages/blocks.js";
-import { problemMessage } from "../messages/problems.js";
+import { jobProblemMessage } from "../messages/jobs.js";
+import { explainProblem } from "../messages/problems.js";
 import { type ProgressStatus, withStatus } from "../messages/progress.js";
 import { studioSilent, watchSilence, withStillTrying } from "../ops/still-trying.js";
 import { type JobRecord, LeaseLostError, type NewJob, type StepResults } from "../store/types.js";
@@ -57,20 +58,33 @@ async function sendAndRecord(
     // A read-only key is learned here, from the first refused generation; later ones are refused before sending.
     const readOnly = deps.keyMode.learnFrom(error);
     logger.error({ err: error, user: job.user, job: job.id, notRun, readOnly }, "generation could not be sent");
-    await deliverFinal(deps, surface, posted, readOnly ? readOnlyKeyMessage() : problemMessage(error));
+    // The message says what was asked and what it cost: a generation that may have run is charged once at most,
+    // since it is never sent again (a later step's refusal comes after a step that was sent, and spent).
+    const stage = notRun ? (job.step ? "sent" : "not-sent") : "maybe-sent";
+    const problem = readOnly ? readOnlyKeyMessage() : jobProblemMessage(job, stage, explainProblem(error));
+    const where = await deliverFinal(deps, surface, posted, problem);
     // A later step of a job of steps comes after one that was sent (and spent): the job counts however this ended.
-    await record(deps, job.id, { state: "done", outcome: notRun && !job.step ? "not-sent" : "error" });
+    const outcome = notRun && !job.step ? "not-sent" : "error";
+    await record(deps, job.id, { state: "done", outcome, ...movedTo(posted, where) });
     return null;
   }
   if (!sent.accepted) {
     logger.warn({ user: job.user, job: job.id, kind: job.request.kind }, "generation was not accepted");
-    await deliverFinal(deps, surface, posted, sent.message);
-    await record(deps, job.id, { state: "done", outcome: "failed" });
+    const where = await deliverFinal(deps, surface, posted, sent.message);
+    await record(deps, job.id, { state: "done", outcome: "failed", ...movedTo(posted, where) });
     return null;
   }
   // The ids are in the log before anything else can fail: if they cannot be recorded, they are not lost.
   logger.info({ user: job.user, job: job.id, kind: job.request.kind, ids: sent.ids }, "generation queued");
   return recordIds(deps, job, sent.ids);
+}
+
+/**
+ * Where a job's message is once its final message went out: a final posted anew (its progress message deleted)
+ * moves it, and the record must follow, or the job's history link points at the deleted progress message.
+ */
+export function movedTo(posted: Posted, where: Posted): { progress?: Posted["where"] } {
+  return where.where.ts !== posted.where.ts ? { progress: where.where } : {};
 }
 
 /** Records a sent job's ids, retrying the store a few times: failing here would leave a paid generation unfollowed. */
@@ -165,7 +179,7 @@ export async function followJob(deps: BotDeps, surface: Surface, posted: Posted,
     });
   } catch (error) {
     logger.error({ err: error, user: job.user, job: job.id }, "generation did not finish");
-    finished = { outcome: "error", message: problemMessage(error) };
+    finished = { outcome: "error", message: jobProblemMessage(job, "sent", explainProblem(error)) };
   } finally {
     silence.stop();
   }
@@ -185,8 +199,7 @@ export async function followJob(deps: BotDeps, surface: Surface, posted: Posted,
   const where = await deliverFinal(deps, surface, posted, final);
   logger.info({ job: job.id, channel: job.channel, ts: where.where.ts }, "result delivered");
   // A result posted anew is where the job's message is now (its progress message was deleted).
-  const moved = where.where.ts !== posted.where.ts ? { progress: where.where } : {};
-  await record(deps, job.id, { state: "done", outcome: finished.outcome, ...moved });
+  await record(deps, job.id, { state: "done", outcome: finished.outcome, ...movedTo(posted, where) });
 }
 
 /**

@@ -1,11 +1,11 @@
 // One stored job as one line, the same in `/studio history` and on the App Home: its status, what it asked for,
 // where and when, a link to its message, and Run again. One block per job, so that 25 of them fit a message.
 
-import type { JobRecord, JobRequest } from "../store/types.js";
+import type { JobRecord } from "../store/types.js";
 import { type Block, button, quote, section } from "./blocks.js";
 import { slackTime } from "./credits.js";
 import { ACTIONS } from "./ids.js";
-import { whatTheJobAsked } from "./jobs.js";
+import { promptOfTheJob, whatTheJobAsked } from "./jobs.js";
 
 /** A stored job, as far as a list shows it; without an `id` it offers no Run again (nothing to run it from). */
 export type ListedJob = Pick<JobRecord, "request" | "state" | "outcome" | "channel" | "threadTs" | "createdAt"> &
@@ -52,29 +52,10 @@ export function jobStatus(job: Pick<ListedJob, "state" | "outcome">): string {
   }
 }
 
-function promptOfRequest(request: JobRequest): string {
-  switch (request.kind) {
-    case "image":
-    case "video":
-      return request.command.prompt;
-    case "audio":
-      return request.command.kind === "voice" ? request.command.script : request.command.prompt;
-    case "image-edit":
-      return request.source.prompt;
-    case "video-format":
-    case "video-tool":
-      return request.prompt;
-    case "avatar":
-      return request.command.script;
-    case "lipsync":
-      return request.command.script ?? "";
-  }
-}
-
 // A job stored by an older version may lack a field this one expects: one odd job must not cost the whole list.
 function describe(job: ListedJob): { what: string; prompt: string } {
   try {
-    const prompt = promptOfRequest(job.request);
+    const prompt = promptOfTheJob(job.request);
     return { what: whatTheJobAsked(job) || "a generation", prompt: typeof prompt === "string" ? prompt.trim() : "" };
   } catch {
     return { what: "a generation", prompt: "" };

@@ -11,9 +11,11 @@ import {
 import { PollerTimeoutError } from "@studio-kit/poller";
 import { context, escapeText, message, quote, type SlackMessage, section } from "./blocks.js";
 
-// What went wrong, in words for the person who asked, and what to do. Never the error's details beyond what the
-// API said about the request itself: a URL, a key or a token must not reach a message.
-function explain(error: unknown): string {
+/**
+ * What went wrong, in words for the person who asked, and what to do. Never the error's details beyond what the
+ * API said about the request itself: a URL, a key or a token must not reach a message.
+ */
+export function explainProblem(error: unknown): string {
   if (error instanceof PollerTimeoutError) {
     return "The generation is taking much longer than usual, so I stopped watching it. It may still appear on the platform.";
   }
@@ -35,11 +37,15 @@ function explain(error: unknown): string {
   return "Something went wrong on my side. Try again in a moment.";
 }
 
-/** The reply when a request failed on the way (API refused, timed out, Slack error): never a stack, never a secret. */
-export function problemMessage(error: unknown): SlackMessage {
-  const text = explain(error);
+/**
+ * The reply when a request failed on the way (API refused, timed out, Slack error): never a stack, never a secret.
+ * `nothingSpent`: a generation that failed before it was sent says so, or the asker is left to fear a charge.
+ */
+export function problemMessage(error: unknown, options: { nothingSpent?: boolean } = {}): SlackMessage {
+  const text = explainProblem(error);
+  const after = "If it keeps happening, tell whoever runs the bot; the details are in its logs.";
   return message(text, [
     section(`:warning: ${escapeText(text)}`),
-    context("If it keeps happening, tell whoever runs the bot; the details are in its logs."),
+    context(options.nothingSpent ? `Nothing was generated and no credits were spent. ${after}` : after),
   ]);
 }

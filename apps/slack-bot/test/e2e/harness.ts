@@ -1,6 +1,6 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createStudioClient, type StudioClient } from "@studio-kit/core";
+import { createStudioClient, type RetryOptions, type StudioClient } from "@studio-kit/core";
 import { createPoller } from "@studio-kit/poller";
 import { createVirtualClock, SANDBOX_KEYS, type SandboxServer, startSandboxServer } from "@studio-kit/sandbox";
 import { createSlackSim, type SlackSim, type SlackSimOptions, validateMessage } from "@studio-kit/slack-sim";
@@ -40,13 +40,18 @@ export async function startBot(
     now?: () => number;
     /** slack-sim's per-method rate limits (429 with Retry-After over them). Default off. */
     rateLimits?: SlackSimOptions["rateLimits"];
+    /** The studio client's retries, as main.ts has them (`{}`: core's defaults). Default false: none. */
+    studioRetry?: RetryOptions | false;
+    /** Requests the sandbox's journal keeps. Default the sandbox's (1000). */
+    journalLimit?: number;
   } = {},
 ): Promise<Bot> {
-  const { sandboxKey = SANDBOX_KEYS.readWrite, rateLimits, ...appExtra } = extra;
+  const { sandboxKey = SANDBOX_KEYS.readWrite, rateLimits, studioRetry = false, journalLimit, ...appExtra } = extra;
   const sandbox = await startSandboxServer({
     port: 0,
     jobMs: 300,
     clock: createVirtualClock({ followRealTime: true }),
+    ...(journalLimit === undefined ? {} : { journalLimit }),
   });
   const order: string[] = [];
   const requests: Bot["requests"] = [];
@@ -70,7 +75,7 @@ export async function startBot(
     apiKey: SENTINELS.apiKey,
     baseUrl: sandbox.url,
     fetch: studioFetch,
-    retry: false,
+    retry: studioRetry,
     logger,
   });
   let appUrl = "";
