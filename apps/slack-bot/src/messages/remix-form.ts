@@ -18,7 +18,7 @@ const option = (values: ModalValues, block: string) => {
 
 /**
  * The presets chosen; the request's own when the submission has no presets input at all (Slack always sends every
- * input, even an empty one; a client that cannot show a multi-select, such as the playground, sends none).
+ * input, even an empty one; a client that sends no presets input at all keeps the request's presets).
  */
 const presetsOf = (values: ModalValues, kept: string[]) =>
   values[REMIX_MODAL.presets] === undefined ? kept : chosenValues(values, REMIX_MODAL.presets);
