@@ -12,7 +12,7 @@
 //   it. So each block is read into a fresh buffer, not a reused one, and its
 //   chunks are views of it: no copy (copying into fresh 12 KiB chunks, as this
 //   package did, cost 0.39-0.43 s of CPU per 256 MiB; views of 32 KiB with the
-//   pacing below, 0.31-0.35 s).
+//   pacing below, 0.31-0.36 s).
 // - Sent blocks are freed only by a garbage collection. V8 collects its young
 //   generation when that fills with JavaScript objects, which a block's bytes
 //   (outside V8's heap) do not count towards, and JavaScript has no way to
