@@ -150,7 +150,7 @@ describe("rateLimitedFetch", () => {
     expect(clock.sleeps).toEqual([2_000]);
   });
 
-  it("hands the client a 429 after several in a row, so its own policy decides", async () => {
+  it("waits out 429s for up to five minutes of Retry-After, then hands the client the 429 so its own policy decides", async () => {
     const clock = fakeClock();
     const pacer = createSlackPacer({ now: clock.now, sleep: clock.sleep });
     let sent = 0;
@@ -163,6 +163,8 @@ describe("rateLimitedFetch", () => {
       },
     });
     expect((await paced("http://slack.test/api/chat.update", { body: "channel=C1" })).status).toBe(429);
-    expect(sent).toBe(6);
+    // 300 waits of 1 s (RATE_LIMIT_WAIT_MS), then the 301st answer goes to the client.
+    expect(sent).toBe(301);
+    expect(clock.sleeps.reduce((sum, ms) => sum + ms, 0)).toBeGreaterThanOrEqual(300_000);
   });
 });

@@ -55,10 +55,10 @@ export function expectOneResultEach(sim: SlackSim, channel: string, prompts: rea
     expect(forPrompt, prompt).toHaveLength(1);
     expect(JSON.stringify(forPrompt[0]?.blocks), prompt).toContain('"type":"image"');
   }
-  expect(messages).toHaveLength(prompts.length);
+  expect(messages, messages.map((message) => message.text.slice(0, 120)).join("\n")).toHaveLength(prompts.length);
   const progressPosts = sim
     .calls("chat.postMessage")
-    .filter((call) => call.ok && String(call.args.text).includes(" so far"));
+    .filter((call) => call.ok && call.args.channel === channel && String(call.args.text).includes(" so far"));
   expect(progressPosts).toHaveLength(prompts.length);
   const files = messages.flatMap((message) =>
     (message.blocks ?? []).flatMap((block) => ((block.slack_file as { id?: string })?.id ? [block.slack_file] : [])),
