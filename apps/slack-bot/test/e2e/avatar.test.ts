@@ -231,7 +231,13 @@ describe("a speaking avatar that fails", () => {
     bot = await startBot();
     await bot.sim.command({ user: USER, channel: CHANNEL, text: "avatar Hello there --image img_trail_dawn" });
     // The credits run out once the voiceover is paid for: the video is accepted, then fails for want of credits.
-    await eventually(() => expect(sent("GenerateVoiceover")).toHaveLength(1));
+    // Wait until the sandbox has applied (and charged) the voiceover, not only until the bot sent it: draining the
+    // credits between the two would fail the voiceover instead of the video.
+    await eventually(() =>
+      expect(
+        bot.sandbox.sandbox.requests().some((entry) => entry.operation === "GenerateVoiceover" && entry.applied),
+      ).toBe(true),
+    );
     leaveCredits(0);
     const failed = await resultIn(inChannel, "Generation failed", 15_000);
     const words = JSON.stringify(failed.blocks);
