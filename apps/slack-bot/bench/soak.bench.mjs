@@ -26,7 +26,7 @@ if (!existsSync(MAIN)) {
   process.exit(1);
 }
 
-const { createVirtualClock, startSandboxServer } = await import("@studio-kit/sandbox");
+const { createVirtualClock, SANDBOX_WORKSPACE_ID, startSandboxServer } = await import("@studio-kit/sandbox");
 const { createSlackSim } = await import("@studio-kit/slack-sim");
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 20);
@@ -93,10 +93,12 @@ const mean = (values) => values.reduce((sum, value) => sum + value, 0) / Math.ma
 const fixed = (value, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : "n/a");
 
 // ---------------------------------------------------------------------------------------------------------------
+// Credits enough for the whole run: 1200 images would spend the built-in workspace's balance in two minutes.
 const sandbox = await startSandboxServer({
   port: 0,
   jobMs: JOB_MS,
   clock: createVirtualClock({ followRealTime: true }),
+  config: { workspaces: [{ id: SANDBOX_WORKSPACE_ID, credits: 1_000_000_000 }] },
 });
 const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
