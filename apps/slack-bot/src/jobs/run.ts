@@ -163,8 +163,8 @@ export async function followJob(deps: BotDeps, surface: Surface, posted: Posted,
   let lastPercent: number | undefined;
   let finished: Finished | { outcome: "error"; message: SlackMessage };
   // The studio going silent (or answering again) shows at once, although no poll answers to say it.
-  const silence = watchSilence(deps, () => {
-    if (deps.leases.holds(job.id)) showJob(deps, posted, job, shown, lastPercent, { urgent: true });
+  const silence = watchSilence(deps, (urgent) => {
+    if (deps.leases.holds(job.id)) showJob(deps, posted, job, shown, lastPercent, { urgent });
   });
   try {
     finished = await handler.follow(deps, job, (percent) => {

@@ -29,17 +29,20 @@ export function withStillTrying(progress: SlackMessage): SlackMessage {
 }
 
 /**
- * Calls `changed` each time the studio's silence starts or ends (checked every {@link SILENCE_CHECK_MS}), so a job's
- * progress shows or drops the line without waiting for a poll that may never answer. Stop it when the job ends.
+ * Calls `show` each time the studio's silence starts or ends (`urgent`: at once), and again at each check while it
+ * lasts (not urgent: the progress throttle and Slack's budget decide), checked every {@link SILENCE_CHECK_MS}, so a
+ * job's progress shows or drops the line without waiting for a poll that may never answer, and a job whose update
+ * was skipped for the budget (many jobs in flight) gets the line at a later check. Stop it when the job ends.
  */
-export function watchSilence(deps: Pick<BotDeps, "studioReach">, changed: () => void): { stop(): void } {
+export function watchSilence(deps: Pick<BotDeps, "studioReach">, show: (urgent: boolean) => void): { stop(): void } {
   if (!deps.studioReach) return { stop() {} };
   let silent = studioSilent(deps);
   const timer = setInterval(() => {
     const now = studioSilent(deps);
-    if (now === silent) return;
+    if (now === silent && !now) return;
+    const urgent = now !== silent;
     silent = now;
-    changed();
+    show(urgent);
   }, SILENCE_CHECK_MS);
   timer.unref();
   return { stop: () => clearInterval(timer) };
