@@ -159,7 +159,9 @@ function helpBlocks(): Block[] {
   const lines = COMMAND_WORDS.map((word) => `\`/studio ${word}\` — ${DESCRIPTIONS[word]}`);
   return [
     section(lines.join("\n")),
-    context("`/studio help &lt;command&gt;` shows a command's options. In a channel, `@Studio &lt;prompt&gt;` works too."),
+    context(
+      "`/studio help &lt;command&gt;` shows a command's options. In a channel, `@Studio &lt;prompt&gt;` works too.",
+    ),
   ];
 }
 

@@ -110,7 +110,7 @@ describe("images shared with a prompt are reference images", () => {
       ],
     });
     await eventually(() => expect(sent("GenerateImage")).toHaveLength(1), 8000);
-    expect((sent("GenerateImage")[0]?.referenceImages as unknown[]).length).toBe(1);
+    expect(sent("GenerateImage")[0]?.referenceImages).toHaveLength(1);
     const note = inThread(mention.ts ?? "").find((m) => m.ephemeral && m.text.startsWith("Only JPEG"));
     expect(note?.text).toBe("Only JPEG, PNG, WebP and AVIF images can be reference images: “brief.txt” was not used.");
     // Only the image was downloaded: nothing is fetched for a file that cannot be used.
