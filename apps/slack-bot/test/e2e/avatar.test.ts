@@ -100,8 +100,13 @@ describe("a speaking avatar", () => {
     expect(actionIds(result)).not.toContain(ACTIONS.remix);
     expectAllMessagesValid(bot.sim, [CHANNEL]);
 
-    // The job went through both steps and ended with the video, the voiceover kept with it.
-    const [job] = await bot.app.store.jobs.recent(USER, 1);
+    // The job went through both steps and ended with the video, the voiceover kept with it. The record is marked
+    // done a moment after the result is posted, so it is read until it is.
+    const job = await eventually(async () => {
+      const [latest] = await bot.app.store.jobs.recent(USER, 1);
+      expect(latest?.state).toBe("done");
+      return latest;
+    });
     expect(job).toMatchObject({
       state: "done",
       outcome: "completed",
@@ -222,7 +227,11 @@ describe("a speaking avatar that fails", () => {
     expect(sent("GenerateVoiceover")).toHaveLength(1);
     expect(sent("GenerateSpeakingCharacter")).toEqual([]);
     expect(fromBot(inChannel())).toHaveLength(1);
-    const [job] = await bot.app.store.jobs.recent(USER, 1);
+    const job = await eventually(async () => {
+      const [latest] = await bot.app.store.jobs.recent(USER, 1);
+      expect(latest?.state).toBe("done");
+      return latest;
+    });
     expect(job).toMatchObject({ state: "done", outcome: "failed" });
     expect(job?.step).toBeUndefined(); // it never reached the video step
   }, 20_000);
@@ -245,7 +254,11 @@ describe("a speaking avatar that fails", () => {
     expect(words).toContain("ran out of credits");
     const [voiceover] = sent("GenerateSpeakingCharacter").map((r) => r.audioId);
     expect(words).toContain(`Its voiceover was made first and is in the asset library (\`${voiceover}\`)`);
-    const [job] = await bot.app.store.jobs.recent(USER, 1);
+    const job = await eventually(async () => {
+      const [latest] = await bot.app.store.jobs.recent(USER, 1);
+      expect(latest?.state).toBe("done");
+      return latest;
+    });
     expect(job).toMatchObject({ state: "done", outcome: "failed", step: 1 });
   }, 20_000);
 });
