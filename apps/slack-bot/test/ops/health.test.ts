@@ -117,6 +117,9 @@ describe("the settings", () => {
   it("reads STUDIO_HEALTH_PORT and STUDIO_DRAIN_SECONDS, with no drain by default", () => {
     expect(readConfig(base)).toMatchObject({ drainMs: 0 });
     expect(readConfig(base).healthPort).toBeUndefined();
+    // Left empty, as .env.example leaves them: unset.
+    expect(readConfig({ ...base, STUDIO_HEALTH_PORT: "", STUDIO_DRAIN_SECONDS: " " })).toMatchObject({ drainMs: 0 });
+    expect(readConfig({ ...base, STUDIO_HEALTH_PORT: "" }).healthPort).toBeUndefined();
     expect(readConfig({ ...base, STUDIO_HEALTH_PORT: "9102", STUDIO_DRAIN_SECONDS: "10" })).toMatchObject({
       healthPort: 9102,
       drainMs: 10_000,
