@@ -90,22 +90,40 @@ function presetsInput(presets: Preset[], format: "IMAGE" | "VIDEO", initial: str
 const promptInput = (label: string, initial: string) =>
   textInput({ block: REMIX_MODAL.prompt, label, initial, multiline: true, maxLength: MAX_INPUT_TEXT });
 
+/** The model select (the voice select for a voiceover): the chosen one, else the role's default, else the first. */
+function modelSelect(
+  { models, defaultId }: ReturnType<typeof modelsFor>,
+  chosen: string | undefined,
+  { block, label }: { block: string; label: string } = { block: REMIX_MODAL.model, label: "Model" },
+): Block {
+  return selectInput({
+    block,
+    label,
+    choices: modelChoices(models, chosen),
+    initial: chosen ?? defaultId ?? models[0]?.id,
+  });
+}
+
+/** The ratio select, on the command's ratio or the kind's default. */
+const ratioSelect = (ratio: string) =>
+  selectInput({ block: REMIX_MODAL.ratio, label: "Ratio", choices: ratioChoices(ratio), initial: ratio });
+
+/** The resolution select: every resolution the kind's models offer, the model's default first. */
+const resolutionSelect = (models: ReturnType<typeof modelsFor>["models"], chosen: string | undefined) =>
+  selectInput({
+    block: REMIX_MODAL.resolution,
+    label: "Resolution",
+    choices: optionChoices(models, (model) => model.supportedResolutions, chosen),
+    initial: chosen ?? MODEL_DEFAULT,
+  });
+
 function imageBlocks(command: ImageCommand, data: RemixData): Block[] {
-  const { models, defaultId } = modelsFor(data.catalog, "image");
+  const role = modelsFor(data.catalog, "image");
+  const { models } = role;
   return [
     promptInput("Prompt", command.prompt),
-    selectInput({
-      block: REMIX_MODAL.model,
-      label: "Model",
-      choices: modelChoices(models, command.model),
-      initial: command.model ?? defaultId ?? models[0]?.id,
-    }),
-    selectInput({
-      block: REMIX_MODAL.ratio,
-      label: "Ratio",
-      choices: ratioChoices(command.ratio ?? DEFAULT_RATIO),
-      initial: command.ratio ?? DEFAULT_RATIO,
-    }),
+    modelSelect(role, command.model),
+    ratioSelect(command.ratio ?? DEFAULT_RATIO),
     selectInput({
       block: REMIX_MODAL.count,
       label: "How many",
@@ -121,44 +139,25 @@ function imageBlocks(command: ImageCommand, data: RemixData): Block[] {
       choices: optionChoices(models, (model) => model.supportedQualities, command.quality),
       initial: command.quality ?? MODEL_DEFAULT,
     }),
-    selectInput({
-      block: REMIX_MODAL.resolution,
-      label: "Resolution",
-      choices: optionChoices(models, (model) => model.supportedResolutions, command.resolution),
-      initial: command.resolution ?? MODEL_DEFAULT,
-    }),
+    resolutionSelect(models, command.resolution),
     ...presetsInput(data.presets, "IMAGE", command.presets),
   ];
 }
 
 function videoBlocks(command: VideoCommand, data: RemixData): Block[] {
-  const { models, defaultId } = modelsFor(data.catalog, "video");
+  const role = modelsFor(data.catalog, "video");
+  const { models } = role;
   return [
     promptInput("Prompt", command.prompt),
-    selectInput({
-      block: REMIX_MODAL.model,
-      label: "Model",
-      choices: modelChoices(models, command.model),
-      initial: command.model ?? defaultId ?? models[0]?.id,
-    }),
-    selectInput({
-      block: REMIX_MODAL.ratio,
-      label: "Ratio",
-      choices: ratioChoices(command.ratio ?? DEFAULT_VIDEO_RATIO),
-      initial: command.ratio ?? DEFAULT_VIDEO_RATIO,
-    }),
+    modelSelect(role, command.model),
+    ratioSelect(command.ratio ?? DEFAULT_VIDEO_RATIO),
     selectInput({
       block: REMIX_MODAL.duration,
       label: "Duration",
       choices: optionChoices(models, (model) => model.supportedDurations, command.duration, " s"),
       initial: command.duration === undefined ? MODEL_DEFAULT : String(command.duration),
     }),
-    selectInput({
-      block: REMIX_MODAL.resolution,
-      label: "Resolution",
-      choices: optionChoices(models, (model) => model.supportedResolutions, command.resolution),
-      initial: command.resolution ?? MODEL_DEFAULT,
-    }),
+    resolutionSelect(models, command.resolution),
     selectInput({
       block: REMIX_MODAL.audio,
       label: "Sound",
@@ -204,15 +203,9 @@ function musicBlocks(command: MusicCommand): Block[] {
 }
 
 function voiceBlocks(command: VoiceCommand, data: RemixData): Block[] {
-  const { models, defaultId } = modelsFor(data.catalog, "voice");
   return [
     promptInput("Script", command.script),
-    selectInput({
-      block: REMIX_MODAL.voice,
-      label: "Voice",
-      choices: modelChoices(models, command.voice),
-      initial: command.voice ?? defaultId ?? models[0]?.id,
-    }),
+    modelSelect(modelsFor(data.catalog, "voice"), command.voice, { block: REMIX_MODAL.voice, label: "Voice" }),
     textInput({
       block: REMIX_MODAL.language,
       label: "Language",
