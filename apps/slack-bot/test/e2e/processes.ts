@@ -44,6 +44,22 @@ export async function startBotProcess(env: Record<string, string>): Promise<BotP
   return { child, output, replica };
 }
 
+/**
+ * Starts a bot on a port found free, with `PORT` set to it. A port found free can be taken again before the bot
+ * listens (any `listen(0)` on the machine may be handed it: another test's server, this test's own proxies), so a
+ * start that fails with EADDRINUSE is tried again on a new port, a few times.
+ */
+export async function startBotOnFreePort(env: Record<string, string>): Promise<BotProcess & { port: number }> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    try {
+      return { ...(await startBotProcess({ ...env, PORT: String(port) })), port };
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes("EADDRINUSE")) throw error;
+    }
+  }
+}
+
 /** Sends `signal` and resolves once the process exited (at once when it already had). */
 export async function kill(bot: BotProcess, signal: NodeJS.Signals): Promise<void> {
   if (bot.child.exitCode !== null || bot.child.signalCode !== null) return;

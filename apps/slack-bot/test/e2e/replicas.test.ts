@@ -10,7 +10,7 @@ import { createSlackSim, type SlackSim } from "@studio-kit/slack-sim";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BOT_TOKEN, eventually, SIGNING_SECRET } from "./harness.js";
-import { type BotProcess, freePort, kill, startBotProcess } from "./processes.js";
+import { type BotProcess, kill, startBotOnFreePort } from "./processes.js";
 import { type HttpProxy, startProxy } from "./proxy.js";
 import { findSentinels } from "./sentinel.js";
 
@@ -58,7 +58,6 @@ suite("three replicas on one PostgreSQL, one killed with SIGKILL midway", () => 
 
     sandbox = await startSandboxServer({ port: 0, jobMs: 60_000, clock: createVirtualClock() });
     for (let index = 0; index < REPLICAS; index++) {
-      ports.push(await freePort());
       taps.push(await startProxy(() => [sandbox.url]));
     }
     balancer = await startProxy(() =>
@@ -74,18 +73,20 @@ suite("three replicas on one PostgreSQL, one killed with SIGKILL midway", () => 
     // All three start at once: their migrations take turns on the same empty database.
     bots.push(
       ...(await Promise.all(
-        ports.map((port, index) =>
-          startBotProcess({
+        taps.map(async (tap, index) => {
+          const bot = await startBotOnFreePort({
             SLACK_BOT_TOKEN: BOT_TOKEN,
             SLACK_SIGNING_SECRET: SIGNING_SECRET,
             SLACK_API_URL: sim.apiUrl,
-            STUDIO_BASE_URL: taps[index]?.url ?? "",
+            STUDIO_BASE_URL: tap.url,
             DATABASE_URL: url.toString(),
-            PORT: String(port),
             LOG_LEVEL: "info",
             CREDITS_CONFIRM_THRESHOLD: "100000",
-          }),
-        ),
+          });
+          // The balancer reads the ports on each request: a replica is reachable once it is listening.
+          ports[index] = bot.port;
+          return bot;
+        }),
       )),
     );
   }, 60_000);
