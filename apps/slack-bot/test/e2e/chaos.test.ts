@@ -214,13 +214,17 @@ describe("the bot against a sandbox that fails one request in ten", () => {
         const others = seen(job).filter((m) => m.ts !== final?.ts && (job.shares || m.ephemeral));
         expect(others, job.text).toEqual([]);
       }
-      // And in each channel, one message per job asked there by command, each at the place its record says.
-      for (const channel of CHANNELS) {
-        const shown = sim.conversation(channel).filter((m) => m.fromBot && !m.ephemeral);
-        const records = await Promise.all(asked.filter((j) => j.channel === channel && !j.shares).map(stored));
-        const places = records.flatMap((record) => (record?.progress?.ts ? [record.progress.ts] : []));
-        expect(shown.map((m) => m.ts).sort(), channel).toEqual(places.sort());
-      }
+      // And in each channel, one message per job asked there by command, each at the place its record says. A result
+      // posted anew has its progress message deleted after it, through the paced chat.delete queue (decision 0010),
+      // so the channels are read until those deletes have landed.
+      await eventually(async () => {
+        for (const channel of CHANNELS) {
+          const shown = sim.conversation(channel).filter((m) => m.fromBot && !m.ephemeral);
+          const records = await Promise.all(asked.filter((j) => j.channel === channel && !j.shares).map(stored));
+          const places = records.flatMap((record) => (record?.progress?.ts ? [record.progress.ts] : []));
+          expect(shown.map((m) => m.ts).sort(), channel).toEqual(places.sort());
+        }
+      }, 20_000);
       // Results mostly, and every way of failing the faults cause.
       expect(outcomes.completed ?? 0).toBeGreaterThan(60);
       expect(outcomes.failed ?? 0).toBeGreaterThan(0);
