@@ -10,5 +10,10 @@ export default defineConfig({
   },
   test: {
     include: ["test/**/*.test.ts"],
+    // The CLI tests (support/cli.ts) start the built CLI as a child process, one to three times a test: each start
+    // loads graphql-yoga and prints its ready line in about 0.4 s alone, but several times that on a 2-core machine
+    // whose cores are both busy, where one restart test took 5 s. media-png's 4K render and decode takes about 1 s
+    // alone, 2 s so loaded. The limit leaves room for that; it is not a speed claim.
+    testTimeout: 15_000,
   },
 });

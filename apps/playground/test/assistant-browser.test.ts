@@ -20,6 +20,7 @@ describe.skipIf(!hasChromium)("the assistant pane in Chromium", () => {
     consoleErrors = collectConsoleErrors(page);
     await page.goto(playground.url);
     await page.getByTestId("channel-list").waitFor();
+    // Starts the playground in this process, launches Chromium (a real browser, in child processes) and loads the page.
   }, 60_000);
 
   afterAll(async () => {
@@ -83,6 +84,8 @@ describe.skipIf(!hasChromium)("the assistant pane in Chromium", () => {
     await modal.waitFor({ timeout: 10_000 });
     await modal.getByTestId("modal-cancel").click();
     await modal.waitFor({ state: "detached", timeout: 10_000 });
+    // An image job made to last about 2.5 s (jobMs above) so that its status line shows, then its result, the thread's
+    // title and the Add to board modal, each seen through Chromium.
   }, 90_000);
 
   it("sends what is typed in the pane's composer into the thread, and New chat starts another thread", async () => {
@@ -103,6 +106,8 @@ describe.skipIf(!hasChromium)("the assistant pane in Chromium", () => {
     // Closing the pane gives the conversation its width back.
     await page.getByTestId("assistant-toggle").click();
     expect(await pane().isVisible()).toBe(false);
+    // Round trips from Chromium through the page server to the bot and slack-sim (the answer to "credits", then a new
+    // chat and its prompts), each waited for up to 10-15 s above.
   }, 60_000);
 
   it("had no console errors", () => {

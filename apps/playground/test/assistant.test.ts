@@ -65,7 +65,7 @@ describe("the assistant pane's endpoints", () => {
       const result = body.messages.find((message) => message.blocks?.some((block) => block.type === "image"));
       expect(result).toBeDefined();
       return { body, result };
-    }, 30_000);
+    });
     expect([...statuses].join(" | ")).toMatch(/generating an image/);
     expect(done.body.status).toBe("");
     expect(done.body.suggestedPrompts).toBeUndefined();
@@ -73,6 +73,8 @@ describe("the assistant pane's endpoints", () => {
     expect(buttonsOf(done.result).map((button) => button.actionId)).toContain("studio_add_to_board");
     // The person's own message is in the thread, as they typed it (the chip's message).
     expect(done.body.messages.some((message) => !message.fromBot && message.text === offered.message)).toBe(true);
+    // An image job made to last about 1.5 s (jobMs above), through the bot, slack-sim and the sandbox over loopback
+    // HTTP, polled until its result is in the thread.
   }, 45_000);
 
   it("offers prompts again when the bot sets new ones after the person wrote", async () => {

@@ -57,6 +57,8 @@ describe.skipIf(!hasChromium)("the board view in Chromium", () => {
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="board-card"]').length === 3, null, {
       timeout: 10_000,
     });
+    // Starts the playground in this process, puts three cards on a board through its sandbox's API, launches Chromium
+    // (a real browser, in child processes) and loads the board view, whose cards the wait above allows 10 s.
   }, 60_000);
 
   afterAll(async () => {

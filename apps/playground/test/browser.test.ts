@@ -21,6 +21,7 @@ describe.skipIf(!hasChromium)("the playground in Chromium", () => {
     consoleErrors = collectConsoleErrors(page);
     await page.goto(playground.url);
     await page.getByTestId("channel-list").waitFor();
+    // Starts the playground in this process, launches Chromium (a real browser, in child processes) and loads the page.
   }, 60_000);
 
   afterAll(async () => {
@@ -69,6 +70,8 @@ describe.skipIf(!hasChromium)("the playground in Chromium", () => {
       .toBe(cardsBefore + 2);
 
     await screenshot(page);
+    // A job of two images (about 1.5 s: jobMs above, polled every second), two modals and the board view, each step a
+    // round trip from Chromium through the page server to the bot and slack-sim.
   }, 90_000);
 
   it("makes one message per image job, with its buttons, and Variations can be clicked again", async () => {
@@ -105,6 +108,8 @@ describe.skipIf(!hasChromium)("the playground in Chromium", () => {
       .toBe(2);
     expect(await page.getByText("already used").count()).toBe(0);
     await screenshot(page, "-variations");
+    // 6.5 s of fixed waits (1 s, then 5.5 s to pass the double-click window) and three image jobs of about 1.5 s each,
+    // one after another, each seen through Chromium.
   }, 120_000);
 
   it("sends a music command and shows an audio player", async () => {
@@ -115,6 +120,8 @@ describe.skipIf(!hasChromium)("the playground in Chromium", () => {
         timeout: 45_000,
       })
       .toBeGreaterThan(0);
+    // A music job, which the sandbox makes last 1.5 times an image's (about 2.3 s here), then its audio player drawn
+    // in Chromium; the wait above allows it 45 s.
   }, 60_000);
 
   it("had no console errors", () => {

@@ -50,7 +50,7 @@ describe("with Slack credentials", () => {
     });
     const exited = new Promise((resolve) => child.once("exit", resolve));
     try {
-      await eventually(() => expect(out).toContain("Studio bot running: Slack over HTTP"), 20_000);
+      await eventually(() => expect(out).toContain("Studio bot running: Slack over HTTP"));
       expect(out).toContain("in-process sandbox");
       expect(out).not.toContain("Studio playground:");
       const ack = await slack.command({ user: "U0ALICE", channel: "C0GENERAL", text: "credits" });
@@ -63,5 +63,7 @@ describe("with Slack credentials", () => {
     }
     expect(out).not.toContain(TOKEN);
     expect(out).not.toContain(SECRET);
+    // Starts the built entry as a child process, which hands over to the bot's own entry, then waits for its ready
+    // line and its answer to a command, and stops it with SIGTERM.
   }, 40_000);
 });

@@ -24,6 +24,7 @@ describe.skipIf(!hasChromium)("issue 20's result buttons in Chromium", () => {
     consoleErrors = collectConsoleErrors(page);
     await page.goto(playground.url);
     await page.getByTestId("channel-list").waitFor();
+    // Starts the playground in this process, launches Chromium (a real browser, in child processes) and loads the page.
   }, 60_000);
 
   afterAll(async () => {
@@ -103,6 +104,8 @@ describe.skipIf(!hasChromium)("issue 20's result buttons in Chromium", () => {
     expect(imageId).toBeDefined();
     expect(sent("GenerateVideo")[0]?.firstFrame).toEqual({ id: imageId });
     await screenshot(page, "-animate");
+    // An image job (about 1.5 s: jobMs above, polled every second), then the video Animate asks for, which lasts twice
+    // that, uploaded to slack-sim and drawn in Chromium; the waits above allow 30 s and 45 s.
   }, 120_000);
 
   it("shows a video's tools as a row of their own and keeps ids and flags whole in the narrow thread", async () => {
@@ -167,6 +170,8 @@ describe.skipIf(!hasChromium)("issue 20's result buttons in Chromium", () => {
         timeout: 30_000,
       })
       .toBe(2);
+    // The Remix modal opened and submitted through Chromium, then the new image job (about 1.5 s) until its result is
+    // in the thread; the waits above allow up to 30 s.
   }, 60_000);
 
   it("opens the Subtitles and Colour look modals from the video, each with its selects", async () => {
@@ -183,6 +188,8 @@ describe.skipIf(!hasChromium)("issue 20's result buttons in Chromium", () => {
       await modal().getByTestId("modal-cancel").click();
       await modal().waitFor({ state: "detached", timeout: 10_000 });
     }
+    // Two modals, each opened by the bot through slack-sim, drawn in Chromium and closed; the waits above allow each
+    // 15 s to open and 10 s to close.
   }, 60_000);
 
   it("had no console errors", () => {

@@ -85,5 +85,7 @@ describe("the built process entry", () => {
     expect(workspace.status).toBe(200);
     child.kill("SIGTERM");
     expect(await exited).toBe(0);
+    // Starts the built entry as a child process (the loop above waits up to 20 s for its ready line), then stops it
+    // with SIGTERM.
   }, 30_000);
 });

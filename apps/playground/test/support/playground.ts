@@ -49,18 +49,7 @@ export async function startDriver(options: PlaygroundOptions = {}): Promise<Driv
   };
 }
 
-/** Waits until `check` passes (the bot works after its ack: effects land a moment later). */
-export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 8000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  }
-}
+export { eventually } from "../../../../scripts/vitest/eventually.js";
 
 /** Every block of a type in a message. */
 export const blocksOf = (message: MessageView | undefined, type: string): Record<string, unknown>[] =>

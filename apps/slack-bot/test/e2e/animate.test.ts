@@ -28,7 +28,7 @@ async function imageResult(text: string): Promise<{ result: Shown; imageId: stri
     const found = bot.sim.conversation(CHANNEL, { as: USER }).find(isResult);
     expect(found).toBeDefined();
     return found as Shown;
-  }, 8000);
+  });
   const { imageId } = JSON.parse(buttonValue(result, ACTIONS.animate)) as { imageId: string };
   return { result, imageId };
 }
@@ -46,7 +46,7 @@ describe("Animate on an image result", () => {
     const [request] = await eventually(() => {
       expect(sent("GenerateVideo")).toHaveLength(1);
       return sent("GenerateVideo");
-    }, 8000);
+    });
     expect(request).toMatchObject({
       prompt: "a paper boat on a pond",
       aspectRatio: "16:9",
@@ -58,10 +58,12 @@ describe("Animate on an image result", () => {
       const found = bot.sim.thread(CHANNEL, result.ts, { as: USER }).find((m) => isResult(m) && m.ts !== result.ts);
       expect(found).toBeDefined();
       return found as Shown;
-    }, 15_000);
+    });
     expect(video.text).toBe("Video from an image: a paper boat on a pond");
     expect(actionIds(video)).toContain(ACTIONS.videoVertical);
     expectAllMessagesValid(bot.sim, [CHANNEL]);
+    // An image job, then the video Animate asks for (twice an image's time in the harness's sandbox, about 0.6 s),
+    // one after the other over real HTTP.
   }, 30_000);
 
   it("is refused by the credits guard like any video: short of credits, nothing is generated", async () => {
@@ -91,7 +93,7 @@ describe("/studio video --from", () => {
     const [request] = await eventually(() => {
       expect(sent("GenerateVideo")).toHaveLength(1);
       return sent("GenerateVideo");
-    }, 8000);
+    });
     expect(request).toMatchObject({
       prompt: "the boat drifts away",
       duration: 5,
@@ -103,7 +105,9 @@ describe("/studio video --from", () => {
         .conversation(CHANNEL, { as: USER })
         .filter((m) => isResult(m) && m.text.startsWith("Video"));
       expect(videos.map((m) => m.text)).toEqual(["Video from an image: the boat drifts away"]);
-    }, 15_000);
+    });
+    // An image job, then a video made from it (about 0.6 s in the harness's sandbox), one after the other over real
+    // HTTP.
   }, 30_000);
 
   it("refuses --from on an image command, saying where it belongs; nothing is generated", async () => {

@@ -52,7 +52,7 @@ async function replyWhere(channel: string, threadTs: string, match: (m: Shown) =
     expect(found).toBeDefined();
     expect(state(channel, threadTs).status).toBe("");
     return found as Shown;
-  }, 8000);
+  });
 }
 
 const hasImage = (m: Shown) => blocksOf(m, "image").length > 0;
@@ -172,7 +172,7 @@ describe("a result button in the thread", () => {
 
     const click = await bot.sim.click({ user: USER, actionId: ACTIONS.regenerate, messageTs: first.ts, channel });
     expect(click.status).toBe(200);
-    await eventually(() => expect(replies(channel, threadTs).filter(hasImage)).toHaveLength(2), 8000);
+    await eventually(() => expect(replies(channel, threadTs).filter(hasImage)).toHaveLength(2));
     await eventually(() => expect(state(channel, threadTs).status).toBe(""));
     const shown = state(channel, threadTs);
     expect(shown.statusHistory.slice(before).some((s) => s.startsWith("is generating an image…"))).toBe(true);
@@ -251,14 +251,13 @@ describe("the DM outside an assistant thread", () => {
       const found = bot.sim.conversation(dm).find((m) => m.fromBot && hasImage(m));
       expect(found).toBeDefined();
       return found as Shown;
-    }, 8000);
+    });
     // The progress message became the result.
     expect(first.editedAt).toBeDefined();
 
     await bot.sim.click({ user: USER, actionId: ACTIONS.regenerate, messageTs: first.ts, channel: dm });
-    await eventually(
-      () => expect(bot.sim.thread(dm, first.ts).filter((m) => m.fromBot && hasImage(m))).toHaveLength(2),
-      8000,
+    await eventually(() =>
+      expect(bot.sim.thread(dm, first.ts).filter((m) => m.fromBot && hasImage(m))).toHaveLength(2),
     );
     expect(bot.sim.calls().filter((call) => call.method.startsWith("assistant."))).toEqual([]);
     expect(generations()).toBe(2);

@@ -83,7 +83,7 @@ describe("the bot killed with SIGKILL in the middle of an avatar", () => {
     // The voiceover was asked for and is being made; the video is not asked yet.
     await eventually(() => {
       expect(jobsIn(path)).toEqual([{ state: "running", outcome: null, step: 0, step_results: null }]);
-    }, 20_000);
+    });
     expect(operations("GenerateVoiceover")).toBe(1);
     // Its progress message says which step it is at.
     const progress = () => sim.conversation(CHANNEL).filter((m) => m.fromBot && !m.ephemeral);
@@ -97,15 +97,14 @@ describe("the bot killed with SIGKILL in the middle of an avatar", () => {
     const second = await startBotProcess(env);
     bots.push(second);
     // The new process finds the voiceover done, records it, and asks for the video.
-    await eventually(() => expect(operations("GenerateSpeakingCharacter")).toBe(1), 30_000);
-    await eventually(
-      () => expect(JSON.stringify(progress()[0]?.blocks)).toContain("Step 2 of 2: making the image speak it"),
-      10_000,
+    await eventually(() => expect(operations("GenerateSpeakingCharacter")).toBe(1));
+    await eventually(() =>
+      expect(JSON.stringify(progress()[0]?.blocks)).toContain("Step 2 of 2: making the image speak it"),
     );
     sandbox.sandbox.advance(10 * 60_000); // the video finishes
     await eventually(() => {
       expect(jobsIn(path), second.output.join("\n")).toMatchObject([{ state: "done", outcome: "completed", step: 1 }]);
-    }, 30_000);
+    });
 
     // One voiceover and one video request, ever; the video speaks that voiceover.
     expect(operations("GenerateVoiceover")).toBe(1);
@@ -125,6 +124,8 @@ describe("the bot killed with SIGKILL in the middle of an avatar", () => {
     expect(messages[0]?.files).toHaveLength(1);
     expect(sim.calls("chat.postMessage")).toHaveLength(1);
     expect(findSentinels([...first.output, ...second.output])).toEqual([]);
+    // The built bot started twice as a child process, with a SIGKILL between; the second claims the job only once the
+    // first one's 3 s lease has run out, in real time.
   }, 90_000);
 });
 

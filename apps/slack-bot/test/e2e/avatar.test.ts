@@ -30,12 +30,12 @@ const videoIdOf = (result: Shown) =>
   (JSON.parse(buttonValue(result, ACTIONS.videoVertical)) as { videoId: string }).videoId;
 
 /** The first message of the bot's whose text starts with `words`, among `messages()`. */
-function resultIn(messages: () => Shown[], words: string, timeoutMs = 12_000): Promise<Shown> {
+function resultIn(messages: () => Shown[], words: string): Promise<Shown> {
   return eventually(() => {
     const found = messages().find((m) => m.fromBot && !m.ephemeral && m.text.startsWith(words));
     expect(found).toBeDefined();
     return found as Shown;
-  }, timeoutMs);
+  });
 }
 
 const inChannel = () => bot.sim.conversation(CHANNEL, { as: USER });
@@ -57,7 +57,7 @@ describe("a speaking avatar", () => {
       files: [{ name: "portrait.png", bytes: PORTRAIT }],
     });
     const thread = () => bot.sim.thread(CHANNEL, mention.ts ?? "", { as: USER });
-    const result = await resultIn(thread, "Speaking avatar:", 15_000);
+    const result = await resultIn(thread, "Speaking avatar:");
 
     // First the voiceover, then the video, each asked for once.
     expect(sent("GenerateVoiceover")).toEqual([
@@ -117,7 +117,7 @@ describe("a speaking avatar", () => {
 
     // Regenerate makes the same photo speak the script again, from the stored job: nothing is downloaded or uploaded.
     await bot.sim.click({ user: USER, channel: CHANNEL, messageTs: result.ts, actionId: ACTIONS.regenerate });
-    await eventually(() => expect(sent("GenerateSpeakingCharacter")).toHaveLength(2), 15_000);
+    await eventually(() => expect(sent("GenerateSpeakingCharacter")).toHaveLength(2));
     expect(sent("GenerateSpeakingCharacter")[1]?.imageId).toBe(request.imageId);
     expect(sent("GenerateVoiceover")).toHaveLength(2);
     expect(bot.sim.downloads()).toHaveLength(1);
@@ -125,6 +125,8 @@ describe("a speaking avatar", () => {
     await eventually(() =>
       expect(fromBot(thread()).filter((m) => m.text.startsWith("Speaking avatar:"))).toHaveLength(2),
     );
+    // Two avatars one after the other, each two jobs in a row (a voiceover, then the video made with it), the photo
+    // downloaded from slack-sim and uploaded to the sandbox once, and each video uploaded to slack-sim.
   }, 30_000);
 
   it("`--image` makes an earlier image result speak, uploading nothing", async () => {
@@ -134,11 +136,12 @@ describe("a speaking avatar", () => {
     const imageId = (JSON.parse(buttonValue(image, ACTIONS.variations)) as { imageId: string }).imageId;
 
     await bot.sim.command({ user: USER, channel: CHANNEL, text: `avatar The light is on tonight. --image ${imageId}` });
-    const result = await resultIn(inChannel, "Speaking avatar:", 15_000);
+    const result = await resultIn(inChannel, "Speaking avatar:");
     expect(sent("GenerateSpeakingCharacter")).toEqual([expect.objectContaining({ imageId })]);
     expect(sent("GenerateVoiceover")).toEqual([expect.objectContaining({ script: "The light is on tonight." })]);
     expect(sent("CreateSignedUploadUrl")).toEqual([]);
     expect(result.files?.length).toBe(1);
+    // An image job, then an avatar's two jobs in a row (a voiceover, then the video made with it), over real HTTP.
   }, 30_000);
 
   it("refuses before anything is spent: no image, an unknown image, a video as the image, an image given twice", async () => {
@@ -208,11 +211,13 @@ describe("a costly avatar", () => {
     expect(sent("GenerateVoiceover")).toEqual([]);
 
     await bot.sim.click({ user: USER, actionId: ACTIONS.confirmSpend, messageTs: ask.ts, channel: CHANNEL });
-    await resultIn(thread, "Speaking avatar:", 15_000);
+    await resultIn(thread, "Speaking avatar:");
     const [request] = sent("GenerateSpeakingCharacter");
     expect(asset(request?.imageId)).toMatchObject({ __typename: "Image", displayName: "portrait.png" });
     expect(sent("CreateSignedUploadUrl")).toHaveLength(1);
     expect(bot.sim.downloads()).toHaveLength(1);
+    // The ask, Confirm, then the avatar's two jobs in a row (a voiceover, then the video made with it), the photo
+    // downloaded and uploaded once, over real HTTP.
   }, 30_000);
 });
 
@@ -248,7 +253,7 @@ describe("a speaking avatar that fails", () => {
       ).toBe(true),
     );
     leaveCredits(0);
-    const failed = await resultIn(inChannel, "Generation failed", 15_000);
+    const failed = await resultIn(inChannel, "Generation failed");
     const words = JSON.stringify(failed.blocks);
     expect(words).toContain("a speaking avatar could not be made");
     expect(words).toContain("ran out of credits");
@@ -271,7 +276,7 @@ describe("lip sync", () => {
       channel: CHANNEL,
       text: "lipsync We cross here at dawn. --video vid_river_crossing --language en",
     });
-    const result = await resultIn(inChannel, "Lip sync:", 15_000);
+    const result = await resultIn(inChannel, "Lip sync:");
     expect(sent("GenerateVoiceover")).toEqual([
       expect.objectContaining({ script: "We cross here at dawn.", language: "en" }),
     ]);
@@ -282,6 +287,7 @@ describe("lip sync", () => {
     expect(asset(videoIdOf(result))).toMatchObject({ displayName: "River crossing (lip-synced)" });
     expect(result.files?.length).toBe(1);
     expect(fromBot(inChannel())).toHaveLength(1);
+    // Two jobs in a row (the script's voiceover, then the video lip-synced to it), over real HTTP.
   }, 30_000);
 
   it("with an audio id: the video lip-synced to that audio, nothing read aloud", async () => {
@@ -291,7 +297,7 @@ describe("lip sync", () => {
       channel: CHANNEL,
       text: "lipsync --video vid_river_crossing --audio aud_campfire",
     });
-    const result = await resultIn(inChannel, "Lip sync:", 15_000);
+    const result = await resultIn(inChannel, "Lip sync:");
     expect(sent("GenerateLipsync")).toEqual([
       expect.objectContaining({ videoId: "vid_river_crossing", audioId: "aud_campfire", audioDurationSeconds: 2 }),
     ]);

@@ -50,7 +50,7 @@ describe("--brand", () => {
       const [found] = results();
       expect(found).toBeDefined();
       return found as Shown;
-    }, 8000);
+    });
     expect(recordedPrompts("Image")).toEqual([`a tent at dawn, ${ACME}`]);
     expect(generations()[0]?.variables.prompt).toBe(`a tent at dawn, ${ACME}`);
     // The result names the prompt as typed, and says under it which words the brand added.
@@ -73,7 +73,7 @@ describe("--brand", () => {
       const [found] = results();
       expect(found).toBeDefined();
       return found as Shown;
-    }, 8000);
+    });
     await bot.sim.click({
       user: USER,
       channel: CHANNEL,
@@ -81,14 +81,14 @@ describe("--brand", () => {
       actionId: ACTIONS.regenerate,
       value: buttonValue(result, ACTIONS.regenerate),
     });
-    await eventually(() => expect(recordedPrompts("Video")).toHaveLength(2), 8000);
+    await eventually(() => expect(recordedPrompts("Video")).toHaveLength(2));
     expect(recordedPrompts("Video")).toEqual([`waves on a rocky shore, ${ACME}`, `waves on a rocky shore, ${ACME}`]);
   }, 20_000);
 
   it("leaves the prompt as typed without --brand", async () => {
     bot = await startBot();
     await bot.sim.command({ user: USER, channel: CHANNEL, text: "image a tent at dawn" });
-    await eventually(() => expect(results()).toHaveLength(1), 8000);
+    await eventually(() => expect(results()).toHaveLength(1));
     expect(recordedPrompts("Image")).toEqual(["a tent at dawn"]);
     expect(textOf(results()[0])).not.toContain("Brand applied");
   }, 20_000);

@@ -38,7 +38,7 @@ const sharedWith = (what: string) =>
     const found = shared().find((m) => textOf(m).includes(what));
     expect(found).toBeDefined();
     return found as NonNullable<typeof found>;
-  }, 8000);
+  });
 
 async function useBoard(title: string) {
   await bot.sim.command({ user: USER, channel: CHANNEL, text: `board use "${title}"` });

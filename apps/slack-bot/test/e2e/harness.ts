@@ -137,18 +137,7 @@ export async function startBot(
   };
 }
 
-/** Waits until `check` passes: handlers keep running after their ack, so their effects land a moment later. */
-export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 4000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  }
-}
+export { eventually } from "../../../../scripts/vitest/eventually.js";
 
 type SimMessage = ReturnType<SlackSim["conversation"]>[number];
 

@@ -21,23 +21,11 @@ const textOf = (message: { blocks?: unknown[] } | undefined) => JSON.stringify(m
 const sent = (operation: string) => bot.requests.filter((r) => r.operation === operation).map((r) => r.variables);
 const settle = () => new Promise((resolve) => setTimeout(resolve, 400));
 
-async function eventuallyAsync(check: () => Promise<void>, timeoutMs = 8000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  }
-}
-
 /** Runs `/studio <text>` as `user` and waits until the job is over. */
 async function generate(user: string, text: string, channel = CHANNEL): Promise<void> {
   const before = (await bot.app.store.jobs.recent(user, 100)).length;
   await bot.sim.command({ user, channel, text });
-  await eventuallyAsync(async () => {
+  await eventually(async () => {
     const jobs = await bot.app.store.jobs.recent(user, 100);
     expect(jobs).toHaveLength(before + 1);
     expect(jobs.every((job) => job.state === "done")).toBe(true);
@@ -99,6 +87,8 @@ describe("/studio history", () => {
     ).toBe(false);
     expect(sent("GenerateImage")).toHaveLength(2);
     expectAllMessagesValid(bot.sim, [CHANNEL]);
+    // Three jobs one after another (about 0.3 s each in the harness's sandbox, 0.6 s for the video), each waited for
+    // over real HTTP, then two history lists.
   }, 30_000);
 
   it("lists as many as asked, and says how to see more", async () => {
@@ -133,7 +123,7 @@ describe("Run again", () => {
       actionId: ACTIONS.historyRunAgain,
       value: JSON.stringify({ jobId: job?.id }),
     });
-    await eventually(() => expect(sent("GenerateImage")).toHaveLength(2), 8000);
+    await eventually(() => expect(sent("GenerateImage")).toHaveLength(2));
     const [first, again] = sent("GenerateImage");
     expect(again).toEqual(first);
     expect(again).toMatchObject({ prompt: "a red fox", count: 2, aspectRatio: "16:9", model: "img-prism-xl" });
@@ -142,13 +132,14 @@ describe("Run again", () => {
     await eventually(() => {
       const replies = bot.sim.thread(CHANNEL, resultTs).filter((m) => m.ts !== resultTs && !m.ephemeral);
       expect(replies.some((m) => blocksOf(m, "image").length === 2)).toBe(true);
-    }, 8000);
+    });
     expect(
       bot.sim
         .conversation(CHANNEL, { as: ALICE })
         .some((m) => m.ephemeral && m.text.includes("Running 2 images again in <#C0GENERAL>.")),
     ).toBe(true);
     expectAllMessagesValid(bot.sim, [CHANNEL]);
+    // Two jobs of two images one after the other (the second Run again's), each waited for over real HTTP.
   }, 30_000);
 
   it("refuses a double click: one job runs again, the second click is told so", async () => {
@@ -172,7 +163,7 @@ describe("Run again", () => {
           .some((m) => m.ephemeral && m.text.includes("You clicked that twice")),
       ).toBe(true),
     );
-    await eventuallyAsync(async () => expect(await bot.app.store.jobs.recent(ALICE, 10)).toHaveLength(2));
+    await eventually(async () => expect(await bot.app.store.jobs.recent(ALICE, 10)).toHaveLength(2));
     await settle();
     expect(sent("GenerateImage")).toHaveLength(2);
   }, 20_000);
@@ -216,8 +207,9 @@ describe("Run again", () => {
     const dm = bot.sim.dm(ALICE);
     await eventually(() => {
       expect(bot.sim.conversation(dm).some((m) => m.fromBot && blocksOf(m, "image").length === 1)).toBe(true);
-    }, 8000);
+    });
     expect(sent("GenerateImage")).toHaveLength(2);
+    // A job answered through response_url, then Run again's job in the DM, one after the other over real HTTP.
   }, 30_000);
 });
 
@@ -243,10 +235,11 @@ describe("the App Home's list", () => {
       viewId: HOME,
       value: JSON.stringify({ jobId: job?.id }),
     });
-    await eventually(() => expect(sent("GenerateImage")).toHaveLength(3), 8000);
+    await eventually(() => expect(sent("GenerateImage")).toHaveLength(3));
     expect(sent("GenerateImage")[2]).toEqual(sent("GenerateImage")[0]);
     // Once the job is over, the Home is published again with it at the top.
-    await eventually(() => expect(bot.sim.calls("views.publish")).toHaveLength(2), 8000);
+    await eventually(() => expect(bot.sim.calls("views.publish")).toHaveLength(2));
     expect(runAgainJobs(bot.sim.home(ALICE)?.blocks)).toHaveLength(2);
+    // Three jobs one after another (the third Run again's) and two App Home publishes, each waited for over real HTTP.
   }, 30_000);
 });

@@ -22,17 +22,6 @@ const generations = (b: Bot) => b.sandbox.sandbox.stats().operations.GenerateIma
 const homeText = (b: Bot) => JSON.stringify(b.sim.home(USER)?.blocks ?? []);
 
 /** `eventually` for a check that reads the store (async): the harness's helper retries synchronous checks only. */
-async function eventuallyAsync(check: () => Promise<void>, timeoutMs = 4000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  }
-}
 
 /** Opens the Home tab and waits for the publish that follows (the `count`-th one). */
 async function openHome(b: Bot, count = 1): Promise<string> {
@@ -48,7 +37,7 @@ async function openHome(b: Bot, count = 1): Promise<string> {
 async function generate(b: Bot, text: string): Promise<void> {
   const before = (await b.app.store.jobs.recent(USER, 100)).length;
   await b.sim.command({ user: USER, channel: CHANNEL, text });
-  await eventuallyAsync(async () => {
+  await eventually(async () => {
     const jobs = await b.app.store.jobs.recent(USER, 100);
     expect(jobs).toHaveLength(before + 1);
     expect(jobs.map((job) => job.state)).toEqual(jobs.map(() => "done"));
@@ -153,7 +142,7 @@ describe("App Home", () => {
     });
     expectAllMessagesValid(b.sim, [dm]);
 
-    await eventuallyAsync(async () => expect((await b.app.store.jobs.recent(USER, 1))[0]?.state).toBe("done"));
+    await eventually(async () => expect((await b.app.store.jobs.recent(USER, 1))[0]?.state).toBe("done"));
     await b.sim.click({ user: USER, actionId: ACTIONS.homeRefresh, viewId: HOME });
     await eventually(() =>
       expect(homeText(b)).toContain("*Done* · 2 images · “a red fox”\\nin your direct message with Studio"),
@@ -214,7 +203,7 @@ describe("App Home", () => {
     const b = await started();
     await createBoard(sandboxClient(b), { title: "Spring Launch" });
     await b.sim.command({ user: USER, channel: CHANNEL, text: 'board use "spring launch"' });
-    await eventuallyAsync(async () => expect(await b.app.store.channelDefaults.list()).toHaveLength(1));
+    await eventually(async () => expect(await b.app.store.channelDefaults.list()).toHaveLength(1));
     expect(await openHome(b)).toContain("<#C0GENERAL> → *Spring Launch*");
   });
 

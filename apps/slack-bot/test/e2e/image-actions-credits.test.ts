@@ -101,7 +101,7 @@ describe("credits before Variations", () => {
         .thread(CHANNEL, result.ts, { as: USER })
         .find((m) => m.fromBot && !m.ephemeral && m.ts !== result.ts && blocksOf(m, "image").length === 1);
       expect(variation).toBeDefined();
-    }, 8000);
+    });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(operations("GenerateImage")).toBe(2);
     expectAllMessagesValid(bot.sim, [CHANNEL]);
@@ -119,7 +119,7 @@ describe("edit results are one message with their file", () => {
         .find((m) => m.fromBot && m.ts !== result.ts && actionIds(m).includes(ACTIONS.upscale));
       expect(found).toBeDefined();
       return found as Shown;
-    }, 8000);
+    });
     const [shown] = blocksOf(upscaled, "image");
     const fileId = (shown?.slack_file as { id?: string } | undefined)?.id;
     expect(fileId).toMatch(/^F/);

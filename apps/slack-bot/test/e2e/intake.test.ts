@@ -53,7 +53,7 @@ function storedReply(read: () => Shown[]): Promise<Shown> {
     const found = read().find((m) => m.fromBot && actionIds(m).includes(ACTIONS.addToBoard));
     expect(found).toBeDefined();
     return found as Shown;
-  }, 8000);
+  });
 }
 
 /** Every message in the DM and the channel, threads included. */

@@ -25,7 +25,7 @@ async function finalMessage(done: (text: string) => boolean) {
     const [message] = shared();
     expect(done(textOf(message))).toBe(true);
     return message;
-  }, 8000);
+  });
 }
 
 describe("/studio video", () => {
@@ -105,7 +105,7 @@ describe("/studio music and voice", () => {
       const reply = bot.sim.thread(CHANNEL, ts).find((m) => m.fromBot && textOf(m).startsWith("Voiceover: "));
       expect(reply).toBeDefined();
       return reply;
-    }, 8000);
+    });
     expect(results?.threadTs).toBe(ts);
     expect(actionIds(results)).toContain(ACTIONS.addToBoard);
     expect(operations().GenerateVoiceover).toBe(1);

@@ -26,7 +26,7 @@ async function settled(read: () => Shown[], count: number): Promise<Shown[]> {
     expect(messages).toHaveLength(count);
     expect(messages.every(finished)).toBe(true);
     return messages;
-  }, 8000);
+  });
 }
 
 describe("one message per job", () => {
@@ -98,7 +98,7 @@ describe("one message per job", () => {
       const found = fromBot(bot.sim.conversation("C0RANDOM")).find(finished);
       expect(found).toBeDefined();
       return found;
-    }, 8000);
+    });
     expect(blocksOf(result, "image")[0]?.image_url).toBeDefined();
     expect(bot.sim.calls("files.getUploadURLExternal")).toHaveLength(0);
   });

@@ -39,7 +39,7 @@ export async function startBotProcess(env: Record<string, string>): Promise<BotP
     if (child.exitCode !== null) throw new Error(`the bot exited: ${output.join("\n")}`);
     running = output.find((line) => line.includes("Studio bot running"));
     expect(running).toBeDefined();
-  }, 20_000);
+  });
   const replica = (JSON.parse(running ?? "{}") as { replica?: string }).replica ?? "";
   return { child, output, replica };
 }

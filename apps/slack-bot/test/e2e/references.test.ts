@@ -51,7 +51,7 @@ describe("images shared with a prompt are reference images", () => {
     const [request] = await eventually(() => {
       expect(sent("GenerateImage")).toHaveLength(1);
       return sent("GenerateImage");
-    }, 8000);
+    });
     expect(request).toMatchObject({ prompt: "the same jacket on a hiker at dawn", aspectRatio: "1:1" });
     const references = (request?.referenceImages ?? []) as { id: string }[];
     expect(references).toHaveLength(2);
@@ -69,10 +69,12 @@ describe("images shared with a prompt are reference images", () => {
       const found = inThread(mention.ts ?? "").find(isResult);
       expect(found).toBeDefined();
       return found as Shown;
-    }, 12_000);
+    });
     expect(blocksOf(result, "image")).toHaveLength(1);
     expect(inThread(mention.ts ?? "").some((m) => m.text.includes("is in the studio library"))).toBe(false);
     expectAllMessagesValid(bot.sim, [CHANNEL]);
+    // Two files downloaded from slack-sim and uploaded to the sandbox as references, then the image job, over real
+    // HTTP.
   }, 30_000);
 
   it("an image shared in the DM with a video prompt is a reference of the video", async () => {
@@ -87,15 +89,16 @@ describe("images shared with a prompt are reference images", () => {
     const [request] = await eventually(() => {
       expect(sent("GenerateVideo")).toHaveLength(1);
       return sent("GenerateVideo");
-    }, 8000);
+    });
     const references = (request?.referenceImages ?? []) as { id: string }[];
     expect(references).toHaveLength(1);
     expect(uploadCategoryOf(references[0]?.id ?? "")).toBe("AI_IMAGE_REFERENCE");
     // With references and no --model the API picks the reference-to-video default; the bot priced that one.
-    await eventually(
-      () => expect(bot.sim.conversation(dm).some((m) => m.fromBot && m.text.startsWith("Video:"))).toBe(true),
-      12_000,
+    await eventually(() =>
+      expect(bot.sim.conversation(dm).some((m) => m.fromBot && m.text.startsWith("Video:"))).toBe(true),
     );
+    // A file downloaded and uploaded as a reference, then a video job (about 0.6 s in the harness's sandbox), over
+    // real HTTP.
   }, 30_000);
 
   it("names a file that cannot be a reference and generates with the images only", async () => {
@@ -109,7 +112,7 @@ describe("images shared with a prompt are reference images", () => {
         { name: "jacket.png", bytes: RED },
       ],
     });
-    await eventually(() => expect(sent("GenerateImage")).toHaveLength(1), 8000);
+    await eventually(() => expect(sent("GenerateImage")).toHaveLength(1));
     expect(sent("GenerateImage")[0]?.referenceImages).toHaveLength(1);
     const note = inThread(mention.ts ?? "").find((m) => m.ephemeral && m.text.startsWith("Only JPEG"));
     expect(note?.text).toBe("Only JPEG, PNG, WebP and AVIF images can be reference images: “brief.txt” was not used.");
@@ -132,7 +135,7 @@ describe("images shared with a prompt are reference images", () => {
       const found = inThread(mention.ts ?? "").find((m) => actionIds(m).includes(ACTIONS.askImage));
       expect(found).toBeDefined();
       return found as Shown;
-    }, 8000);
+    });
     expect(offer.text).toContain("with these 2 images as reference? Nothing was generated.");
     expect(inThread(mention.ts ?? "").filter((m) => m.text.includes("is in the studio library"))).toHaveLength(2);
     await settle();
@@ -148,10 +151,12 @@ describe("images shared with a prompt are reference images", () => {
     const [request] = await eventually(() => {
       expect(sent("GenerateImage")).toHaveLength(1);
       return sent("GenerateImage");
-    }, 8000);
+    });
     expect(request).toMatchObject({ prompt: "here is the new jacket" });
     // The references are the two images the library reply named.
     expect(((request?.referenceImages ?? []) as unknown[]).length).toBe(2);
+    // Two files downloaded and uploaded to the library, the offer, a 400 ms settle, then the image job its click
+    // starts, over real HTTP.
   }, 30_000);
 
   it("a greeting with a file stores it in the library and generates nothing, as before", async () => {
@@ -166,7 +171,7 @@ describe("images shared with a prompt are reference images", () => {
       expect(inThread(mention.ts ?? "").some((m) => m.fromBot && m.text === "logo.png is in the studio library")).toBe(
         true,
       );
-    }, 8000);
+    });
     await settle();
     expect(operations("GenerateImage")).toBe(0);
   });
@@ -180,23 +185,21 @@ describe("--ref with an earlier result", () => {
       const found = bot.sim.conversation(CHANNEL, { as: USER }).find(isResult);
       expect(found).toBeDefined();
       return found as Shown;
-    }, 8000);
+    });
     const { imageId } = JSON.parse(buttonValue(first, ACTIONS.variations)) as { imageId: string };
     await bot.sim.command({
       user: USER,
       channel: CHANNEL,
       text: `the same fox, running --ref ${imageId} --ratio 16:9`,
     });
-    await eventually(() => expect(sent("GenerateImage")).toHaveLength(2), 8000);
+    await eventually(() => expect(sent("GenerateImage")).toHaveLength(2));
     expect(sent("GenerateImage")[1]).toMatchObject({
       prompt: "the same fox, running",
       aspectRatio: "16:9",
       referenceImages: [{ id: imageId }],
     });
-    await eventually(
-      () => expect(bot.sim.conversation(CHANNEL, { as: USER }).filter(isResult)).toHaveLength(2),
-      12_000,
-    );
+    await eventually(() => expect(bot.sim.conversation(CHANNEL, { as: USER }).filter(isResult)).toHaveLength(2));
+    // Two image jobs one after the other (the second with the first's result as its reference), over real HTTP.
   }, 30_000);
 });
 
@@ -217,7 +220,7 @@ describe("too many references", () => {
       const found = inThread(mention.ts ?? "").find((m) => m.ephemeral && m.text.startsWith("Some options"));
       expect(found).toBeDefined();
       return found as Shown;
-    }, 8000);
+    });
     expect(JSON.stringify(note.blocks)).toContain("img-aurora-2-fast takes at most 1 reference image (got 2).");
     expect(JSON.stringify(note.blocks)).toContain("Nothing was generated and no credits were spent.");
     await settle();

@@ -27,7 +27,7 @@ const shown = (ts: string) => [
 ];
 
 /** Runs a slash command and returns its result message (the first with a Regenerate button). */
-async function resultOf(text: string, timeoutMs = 8000): Promise<Shown> {
+async function resultOf(text: string): Promise<Shown> {
   await bot.sim.command({ user: USER, channel: CHANNEL, text });
   return eventually(() => {
     const found = bot.sim
@@ -35,7 +35,7 @@ async function resultOf(text: string, timeoutMs = 8000): Promise<Shown> {
       .find((m) => m.fromBot && !m.ephemeral && actionIds(m).includes(ACTIONS.regenerate));
     expect(found).toBeDefined();
     return found as Shown;
-  }, timeoutMs);
+  });
 }
 
 /** Clicks Remix (with its own value, or `value`) and returns the modal it opened. */
@@ -104,14 +104,14 @@ function edited(view: View, changes: Record<string, string | string[] | null>): 
 const submit = (view: View, values: Values) => bot.sim.submitView({ user: USER, viewId: view.id, values });
 
 /** The first result in the clicked result's thread (not the result itself). */
-async function remixed(result: Shown, words: string, timeoutMs = 10_000): Promise<Shown> {
+async function remixed(result: Shown, words: string): Promise<Shown> {
   return eventually(() => {
     const found = bot.sim
       .thread(CHANNEL, result.ts, { as: USER })
       .find((m) => m.fromBot && !m.ephemeral && m.ts !== result.ts && m.text.startsWith(words));
     expect(found).toBeDefined();
     return found as Shown;
-  }, timeoutMs);
+  });
 }
 
 const FOX = "a red fox in the snow --count 2 --model img-prism-xl --quality ultra --ratio 16:9 --preset golden-hour";
@@ -154,7 +154,7 @@ describe("Remix", () => {
 
   it("on a video, changes the duration and the ratio and drops the sound, keeping the model", async () => {
     bot = await startBot();
-    const result = await resultOf("video a lighthouse at dusk --duration 5 --model vid-tide-1 --audio", 12_000);
+    const result = await resultOf("video a lighthouse at dusk --duration 5 --model vid-tide-1 --audio");
     const modal = await openRemix(result);
     expect(prefilled(modal)).toMatchObject({
       [REMIX_MODAL.duration]: "5",
@@ -165,7 +165,7 @@ describe("Remix", () => {
       modal,
       edited(modal, { [REMIX_MODAL.duration]: "10", [REMIX_MODAL.ratio]: "9:16", [REMIX_MODAL.audio]: SOUND.without }),
     );
-    await remixed(result, "Video: ", 12_000);
+    await remixed(result, "Video: ");
     const [first, again] = sent("GenerateVideo");
     expect(first).toMatchObject({ duration: 5, aspectRatio: "16:9", generateAudio: true });
     expect(again).toMatchObject({
@@ -175,6 +175,8 @@ describe("Remix", () => {
       model: "vid-tide-1",
     });
     expect(again?.generateAudio).not.toBe(true);
+    // Two video jobs one after the other (a video lasts twice an image in the harness's sandbox, about 0.6 s), each
+    // MP4 downloaded by the bot and uploaded to slack-sim before its result is written.
   }, 30_000);
 
   it("on a voiceover, changes the script and the voice", async () => {
@@ -259,7 +261,7 @@ describe("Remix", () => {
 
   it("on a video whose job is gone, starts from the video's prompt and ratio with the model's defaults", async () => {
     bot = await startBot();
-    const result = await resultOf("video a lighthouse at dusk --ratio 9:16 --duration 10", 12_000);
+    const result = await resultOf("video a lighthouse at dusk --ratio 9:16 --duration 10");
     const { videoId } = JSON.parse(buttonValue(result, ACTIONS.videoSound)) as { videoId: string };
     const value = JSON.stringify({ jobId: "job-pruned-long-ago", assetId: videoId, kind: "video" });
     const modal = await openRemix(result, value);
@@ -270,8 +272,10 @@ describe("Remix", () => {
       [REMIX_MODAL.duration]: "default",
     });
     await submit(modal, initialValues(modal));
-    await remixed(result, "Video: ", 12_000);
+    await remixed(result, "Video: ");
     const [, again] = sent("GenerateVideo");
     expect(again).toMatchObject({ prompt: "a lighthouse at dusk", aspectRatio: "9:16", duration: null });
+    // Two video jobs one after the other (a video lasts twice an image in the harness's sandbox, about 0.6 s), each
+    // MP4 downloaded by the bot and uploaded to slack-sim before its result is written.
   }, 30_000);
 });

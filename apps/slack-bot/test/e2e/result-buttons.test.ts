@@ -40,13 +40,13 @@ const results = (ts = "") =>
 const settle = () => new Promise((resolve) => setTimeout(resolve, 400));
 
 /** Runs a slash command and returns its result message (the first result in the channel). */
-async function resultOf(text: string, timeoutMs = 8000): Promise<Shown> {
+async function resultOf(text: string): Promise<Shown> {
   await bot.sim.command({ user: USER, channel: CHANNEL, text });
   return eventually(() => {
     const [found] = results();
     expect(found).toBeDefined();
     return found as Shown;
-  }, timeoutMs);
+  });
 }
 
 function click(result: Shown, actionId: string, options: { user?: string; value?: string } = {}) {
@@ -55,8 +55,8 @@ function click(result: Shown, actionId: string, options: { user?: string; value?
 }
 
 /** Waits until `count` requests of `operation` were sent, then a moment more, and checks no more came. */
-async function expectSent(operation: string, count: number, timeoutMs = 8000) {
-  await eventually(() => expect(sent(operation).length).toBeGreaterThanOrEqual(count), timeoutMs);
+async function expectSent(operation: string, count: number) {
+  await eventually(() => expect(sent(operation).length).toBeGreaterThanOrEqual(count));
   await settle();
   expect(sent(operation)).toHaveLength(count);
   return sent(operation);
@@ -90,9 +90,11 @@ describe("Regenerate keeps every setting", () => {
     await eventually(() => {
       const inThread = results(result.ts).filter((m) => m.ts !== result.ts);
       expect(inThread.some((m) => blocksOf(m, "image").length === 2)).toBe(true);
-    }, 20_000);
+    });
     await eventually(async () => expect(await listCards(sandboxClient(bot), board)).toHaveLength(4));
     expectAllMessagesValid(bot.sim, [CHANNEL]);
+    // Four 4K images from two jobs: a 4K job lasts four times an image's (about 1.2 s here), and each 4096-pixel PNG
+    // is rendered by the sandbox, downloaded by the bot and uploaded to slack-sim.
   }, 45_000);
 
   it("is refused by the same credits guard as the command: short of credits, nothing is generated", async () => {
@@ -126,7 +128,6 @@ describe("Regenerate keeps every setting", () => {
     bot = await startBot();
     const result = await resultOf(
       "video a lighthouse at dusk --duration 10 --ratio 9:16 --model vid-tide-1 --resolution 1080p --audio --preset neon-night",
-      12_000,
     );
     expect(actionIds(result)).toContain(ACTIONS.videoVertical);
     await click(result, ACTIONS.regenerate);
@@ -141,7 +142,9 @@ describe("Regenerate keeps every setting", () => {
       presetSlugs: ["neon-night"],
     });
     expect(again).toEqual(first);
-    await eventually(() => expect(results(result.ts).filter((m) => m.ts !== result.ts)).toHaveLength(1), 12_000);
+    await eventually(() => expect(results(result.ts).filter((m) => m.ts !== result.ts)).toHaveLength(1));
+    // Two video jobs one after the other (twice an image's time in the harness's sandbox, about 0.6 s), each MP4
+    // downloaded and uploaded to slack-sim, and a 400 ms settle.
   }, 30_000);
 
   it("regenerates music with the same prompt, provider, lyrics and duration bounds", async () => {
@@ -156,7 +159,9 @@ describe("Regenerate keeps every setting", () => {
       maxDurationSeconds: 60,
     });
     expect(again).toEqual(first);
-    await eventually(() => expect(results(result.ts).filter((m) => m.ts !== result.ts)).toHaveLength(1), 8000);
+    await eventually(() => expect(results(result.ts).filter((m) => m.ts !== result.ts)).toHaveLength(1));
+    // Two music jobs one after the other (1.5 times an image's time in the harness's sandbox, about 0.45 s), each
+    // file downloaded and uploaded to slack-sim, and a 400 ms settle.
   }, 30_000);
 
   it("regenerates a voiceover with the same script, voice and language", async () => {
@@ -166,7 +171,9 @@ describe("Regenerate keeps every setting", () => {
     const [first, again] = await expectSent("GenerateVoiceover", 2);
     expect(first).toMatchObject({ script: "Welcome to the studio", voiceId: "voice-narrate-1", language: "en" });
     expect(again).toEqual(first);
-    await eventually(() => expect(results(result.ts).filter((m) => m.ts !== result.ts)).toHaveLength(1), 8000);
+    await eventually(() => expect(results(result.ts).filter((m) => m.ts !== result.ts)).toHaveLength(1));
+    // Two voiceover jobs one after the other (1.5 times an image's time in the harness's sandbox, about 0.45 s), each
+    // file downloaded and uploaded to slack-sim, and a 400 ms settle.
   }, 30_000);
 });
 
@@ -200,8 +207,10 @@ describe("every click is a new job; only a true double click is refused", () => 
     await eventually(() => {
       const sets = results(result.ts).filter((m) => m.ts !== result.ts && blocksOf(m, "image").length === 2);
       expect(sets).toHaveLength(2);
-    }, 8000);
+    });
     expectAllMessagesValid(bot.sim, [CHANNEL]);
+    // Three jobs of two images one after another, the sends of the last two each followed by a 400 ms settle, over
+    // real HTTP.
   }, 30_000);
 
   it("two people clicking Regenerate at once each get a new job", async () => {
@@ -230,7 +239,7 @@ describe("Upscale and Remove background edit a copy", () => {
       const found = results(result.ts).find((m) => m.ts !== result.ts && actionIds(m).includes(ACTIONS.upscale));
       expect(found).toBeDefined();
       return found as Shown;
-    }, 8000);
+    });
     const copyId = imageIdOf(buttonValue(upscaled, ACTIONS.upscale));
     expect(copyId).not.toBe(originalId);
 
@@ -249,6 +258,8 @@ describe("Upscale and Remove background edit a copy", () => {
     const shown = (card: typeof cardAfter) => withoutQuery((card?.asset as { downloadUrl?: string })?.downloadUrl);
     expect(shown(cardAfter)).toBe(shown(cardBefore));
     expectAllMessagesValid(bot.sim, [CHANNEL]);
+    // An image job, then Upscale's copy uploaded from the original's bytes and edited (its PNG rendered twice as
+    // wide), downloaded and uploaded to slack-sim, over real HTTP.
   }, 30_000);
 
   it("Remove background twice (past the double-click window) makes two copies, never touching the original", async () => {
@@ -266,5 +277,7 @@ describe("Upscale and Remove background edit a copy", () => {
     expect(ids).not.toContain(originalId);
     const original = (await client.request(ImageDocument, { id: originalId })).image;
     expect(original?.isBackgroundRemoved).toBe(false);
+    // An image job, then two Remove background edits, each on a copy uploaded first, and a 400 ms settle, over real
+    // HTTP.
   }, 30_000);
 });

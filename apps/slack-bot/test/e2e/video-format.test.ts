@@ -25,7 +25,7 @@ async function videoResult() {
     const found = shared().find((m) => textOf(m).startsWith("Video: "));
     expect(found).toBeDefined();
     return found as NonNullable<typeof found>;
-  }, 8000);
+  });
 }
 
 describe("video result format buttons", () => {
@@ -42,7 +42,7 @@ describe("video result format buttons", () => {
         .find((m) => m.fromBot && m.ts !== result.ts && textOf(m).startsWith("Vertical 9:16 version of"));
       expect(found).toBeDefined();
       return found as NonNullable<typeof found>;
-    }, 8000);
+    });
     expect(variant.threadTs).toBe(result.ts);
     const ids = actionIds(variant);
     for (const id of [ACTIONS.addToBoard, ACTIONS.videoVertical, ACTIONS.videoSquare]) expect(ids).toContain(id);

@@ -25,7 +25,7 @@ async function videoResult(b: Bot) {
     const found = b.sim.conversation(CHANNEL).find((m) => m.fromBot && m.text.startsWith("Video: "));
     expect(found).toBeDefined();
     return found as NonNullable<typeof found>;
-  }, 8000);
+  });
   const job = (await b.app.store.jobs.recent(USER, 1))[0];
   const videoId = job?.resultIds[0];
   if (!videoId) throw new Error("no video");

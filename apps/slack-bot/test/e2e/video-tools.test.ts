@@ -34,18 +34,18 @@ async function videoResult(): Promise<Shown> {
       .find((m) => m.fromBot && !m.ephemeral && m.text.startsWith("Video: "));
     expect(found).toBeDefined();
     return found as Shown;
-  }, 8000);
+  });
 }
 
 /** The first bot message in the result's thread (not the result itself) whose text starts with `words`. */
-async function threadResult(result: Shown, words: string, timeoutMs = 10_000): Promise<Shown> {
+async function threadResult(result: Shown, words: string): Promise<Shown> {
   return eventually(() => {
     const found = bot.sim
       .thread(CHANNEL, result.ts, { as: USER })
       .find((m) => m.fromBot && !m.ephemeral && m.ts !== result.ts && m.text.startsWith(words));
     expect(found).toBeDefined();
     return found as Shown;
-  }, timeoutMs);
+  });
 }
 
 const videoIdOf = (result: Shown, action: string) =>

@@ -43,15 +43,4 @@ export async function startHarness(
   };
 }
 
-/** Waits until `check` passes: handlers keep running after their ack, so their effects land a moment later. */
-export async function eventually<T>(check: () => T, timeoutMs = 2000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  }
-}
+export { eventually } from "../../../../scripts/vitest/eventually.js";

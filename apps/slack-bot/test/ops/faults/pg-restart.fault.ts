@@ -83,14 +83,14 @@ suite("PostgreSQL restarted while 20 jobs run on two replicas", () => {
       const rows = await jobs();
       expect(rows).toHaveLength(JOBS);
       expect(rows.every((row) => row.state === "running")).toBe(true);
-    }, 30_000);
+    });
     expect(sandbox.sandbox.stats().operations.GenerateImage).toBe(JOBS);
 
     // Often: a fast restart keeps the server away for a few hundred ms.
     const watches = ports.map((port) => watchReadiness(`http://127.0.0.1:${port}`, 25));
     await eventually(() => {
       for (const watch of watches) expect(watch.samples.at(-1)?.status).toBe(200);
-    }, 10_000);
+    });
 
     const restartAt = Date.now();
     await postgres.restart();
@@ -101,7 +101,7 @@ suite("PostgreSQL restarted while 20 jobs run on two replicas", () => {
     await eventually(() => {
       for (const watch of watches)
         expect(watch.samples.some((sample) => sample.at > upAt && sample.status === 200)).toBe(true);
-    }, 30_000);
+    });
     const backAt = Date.now();
     for (const watch of watches) watch.stop();
     const stories = watches.map((watch) => story(watch.samples, restartAt));
@@ -112,7 +112,7 @@ suite("PostgreSQL restarted while 20 jobs run on two replicas", () => {
 
     // Again, as every generation finishes: the results are being recorded and delivered while the server restarts.
     sandbox.sandbox.advance(10 * 60_000);
-    await eventually(async () => expect((await jobs()).some((row) => row.state === "done")).toBe(true), 10_000);
+    await eventually(async () => expect((await jobs()).some((row) => row.state === "done")).toBe(true));
     await postgres.restart();
     await eventually(async () => {
       const rows = await jobs();
@@ -120,11 +120,11 @@ suite("PostgreSQL restarted while 20 jobs run on two replicas", () => {
         rows.filter((row) => row.state !== "done" || row.outcome !== "completed"),
         bots.flatMap((bot) => bot.output.slice(-20)).join("\n"),
       ).toEqual([]);
-    }, 90_000);
+    });
 
     // Nothing was sent twice, each result is there once, and no replica had to be restarted.
     expect(sandbox.sandbox.stats().operations.GenerateImage).toBe(JOBS);
-    await eventually(() => expectOneResultEach(sim, CHANNEL, prompts), 10_000);
+    await eventually(() => expectOneResultEach(sim, CHANNEL, prompts));
     for (const bot of bots) expect(bot.child.exitCode).toBeNull();
     expect(findSentinels(bots.flatMap((bot) => bot.output))).toEqual([]);
     const output = bots.flatMap((bot) => bot.output);

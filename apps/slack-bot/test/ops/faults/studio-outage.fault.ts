@@ -67,15 +67,12 @@ describe("the studio API unreachable for a minute while jobs are polled", () => 
     for (const [index, prompt] of prompts.entries()) {
       await sim.command({ user: `U0PERSON${index}`, channel: CHANNEL, text: `image ${prompt}` });
     }
-    await eventually(() => expect(sandbox.sandbox.stats().operations.GenerateImage).toBe(JOBS), 20_000);
+    await eventually(() => expect(sandbox.sandbox.stats().operations.GenerateImage).toBe(JOBS));
     // Being polled: a poll answered after every job was sent.
     const polled = sandbox.sandbox.stats().operations.PollStatuses ?? 0;
-    await eventually(
-      () => expect(sandbox.sandbox.stats().operations.PollStatuses ?? 0).toBeGreaterThan(polled),
-      20_000,
-    );
+    await eventually(() => expect(sandbox.sandbox.stats().operations.PollStatuses ?? 0).toBeGreaterThan(polled));
     const readiness = watchReadiness(`http://127.0.0.1:${port}`, 500);
-    await eventually(() => expect(readiness.samples.at(-1)?.status).toBe(200), 10_000);
+    await eventually(() => expect(readiness.samples.at(-1)?.status).toBe(200));
 
     await proxy.cut();
     const cutAt = Date.now();
@@ -85,7 +82,7 @@ describe("the studio API unreachable for a minute while jobs are polled", () => 
         .conversation(CHANNEL)
         .filter((message) => message.fromBot && message.text.includes(STILL_TRYING));
       expect(said).toHaveLength(JOBS);
-    }, 30_000);
+    });
     const saidAfterMs = Date.now() - cutAt;
     const shown = sim.conversation(CHANNEL).find((message) => message.text.includes(STILL_TRYING));
     expect(JSON.stringify(shown?.blocks)).toContain("still trying. Nothing is lost and nothing will be sent twice.");
@@ -95,19 +92,18 @@ describe("the studio API unreachable for a minute while jobs are polled", () => 
     await proxy.restore();
     const restoredAt = Date.now();
     // Polled again once the API answers, and ready again.
-    await eventually(
-      () => expect(sandbox.sandbox.stats().operations.PollStatuses ?? 0).toBeGreaterThan(pollsDuringOutage),
-      60_000,
+    await eventually(() =>
+      expect(sandbox.sandbox.stats().operations.PollStatuses ?? 0).toBeGreaterThan(pollsDuringOutage),
     );
     const resumedAfterMs = Date.now() - restoredAt;
-    await eventually(() => expect(readiness.samples.at(-1)?.status).toBe(200), 30_000);
+    await eventually(() => expect(readiness.samples.at(-1)?.status).toBe(200));
     readiness.stop();
     const told = story(readiness.samples, cutAt);
     if (OUTAGE_MS > 61_000) expect(told).toContain("503:studio_api");
     expect(told.at(-1)).toBe("200");
 
     sandbox.sandbox.advance(10 * 60_000);
-    await eventually(() => expectOneResultEach(sim, CHANNEL, prompts), 60_000);
+    await eventually(() => expectOneResultEach(sim, CHANNEL, prompts));
     // Nothing was sent twice, and no result still says the studio is silent.
     expect(sandbox.sandbox.stats().operations.GenerateImage).toBe(JOBS);
     expect(sim.conversation(CHANNEL).filter((message) => message.text.includes(STILL_TRYING))).toEqual([]);
