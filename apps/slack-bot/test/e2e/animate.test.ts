@@ -106,8 +106,8 @@ describe("/studio video --from", () => {
         .filter((m) => isResult(m) && m.text.startsWith("Video"));
       expect(videos.map((m) => m.text)).toEqual(["Video from an image: the boat drifts away"]);
     });
-    // An image job, then a video made from it (about 0.6 s in the harness's sandbox), one after the other over real
-    // HTTP.
+    // An image job, then a video made from it (about 0.6 s in the harness's sandbox), one after the other over
+    // real HTTP.
   }, 30_000);
 
   it("refuses --from on an image command, saying where it belongs; nothing is generated", async () => {

@@ -184,7 +184,7 @@ describe("an avatar left by a replica that died between its steps", () => {
     expect(await store.jobs.get(id)).toMatchObject({ state: "done", outcome: "completed", step: 1 });
     const result = bot.sim.conversation(CHANNEL).find((m) => m.fromBot && !m.ephemeral);
     expect(result?.text).toBe(`Speaking avatar: ${SCRIPT}`);
-  }, 20_000);
+  });
 
   it("the video step recorded but not sent: sends it once, and never the voiceover", async () => {
     const store = openSqliteStore({ path: ":memory:" });
@@ -194,7 +194,7 @@ describe("an avatar left by a replica that died between its steps", () => {
     expect(sent("GenerateVoiceover")).toHaveLength(0);
     expect(sent("GenerateSpeakingCharacter")).toHaveLength(1);
     expect(await store.jobs.get(id)).toMatchObject({ state: "done", outcome: "completed" });
-  }, 20_000);
+  });
 
   it("the video asked for but its id never recorded: not asked again, and the asker is told", async () => {
     const store = openSqliteStore({ path: ":memory:" });

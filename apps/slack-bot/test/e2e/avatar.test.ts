@@ -173,7 +173,7 @@ describe("a speaking avatar", () => {
     expect(sent("GenerateVoiceover")).toEqual([]);
     expect(sent("GenerateSpeakingCharacter")).toEqual([]);
     expect(bot.sim.downloads()).toEqual([]); // the photo given with --image was not even downloaded
-  }, 20_000);
+  });
 
   it("refuses when the credits cover the voiceover but not the video, before either is made", async () => {
     bot = await startBot();
@@ -239,7 +239,7 @@ describe("a speaking avatar that fails", () => {
     });
     expect(job).toMatchObject({ state: "done", outcome: "failed" });
     expect(job?.step).toBeUndefined(); // it never reached the video step
-  }, 20_000);
+  });
 
   it("a video that fails after its voiceover names the voiceover, which was made and charged", async () => {
     bot = await startBot();
@@ -265,7 +265,7 @@ describe("a speaking avatar that fails", () => {
       return latest;
     });
     expect(job).toMatchObject({ state: "done", outcome: "failed", step: 1 });
-  }, 20_000);
+  });
 });
 
 describe("lip sync", () => {
@@ -303,7 +303,7 @@ describe("lip sync", () => {
     ]);
     expect(sent("GenerateVoiceover")).toEqual([]);
     expect(asset(videoIdOf(result))).toMatchObject({ duration: 2, model: "lipsync-sync-3" });
-  }, 20_000);
+  });
 
   it("refuses before anything is spent: no video, an unknown video, an unknown audio", async () => {
     bot = await startBot();

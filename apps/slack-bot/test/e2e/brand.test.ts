@@ -64,7 +64,7 @@ describe("--brand", () => {
       command: { prompt: "a tent at dawn", brand: true },
     });
     expectAllMessagesValid(bot.sim, [CHANNEL]);
-  }, 20_000);
+  });
 
   it("does the same for a video, and Regenerate on it keeps the brand", async () => {
     bot = await startBot();
@@ -83,7 +83,7 @@ describe("--brand", () => {
     });
     await eventually(() => expect(recordedPrompts("Video")).toHaveLength(2));
     expect(recordedPrompts("Video")).toEqual([`waves on a rocky shore, ${ACME}`, `waves on a rocky shore, ${ACME}`]);
-  }, 20_000);
+  });
 
   it("leaves the prompt as typed without --brand", async () => {
     bot = await startBot();
@@ -91,7 +91,7 @@ describe("--brand", () => {
     await eventually(() => expect(results()).toHaveLength(1));
     expect(recordedPrompts("Image")).toEqual(["a tent at dawn"]);
     expect(textOf(results()[0])).not.toContain("Brand applied");
-  }, 20_000);
+  });
 
   it("is refused before any spend when the brand is not set up, saying what to do", async () => {
     bot = await startBot();

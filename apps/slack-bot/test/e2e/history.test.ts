@@ -100,7 +100,7 @@ describe("/studio history", () => {
     expect(textOf(one)).toContain("a blue whale");
     expect(textOf(one)).not.toContain("a red fox");
     expect(textOf(one)).toContain("`/studio history 25` lists more.");
-  }, 20_000);
+  });
 
   it("says when the asker has no jobs yet", async () => {
     bot = await startBot();
@@ -166,7 +166,7 @@ describe("Run again", () => {
     await eventually(async () => expect(await bot.app.store.jobs.recent(ALICE, 10)).toHaveLength(2));
     await settle();
     expect(sent("GenerateImage")).toHaveLength(2);
-  }, 20_000);
+  });
 
   it("runs nothing for someone whose job it is not", async () => {
     bot = await startBot();
@@ -187,7 +187,7 @@ describe("Run again", () => {
     );
     await settle();
     expect(sent("GenerateImage")).toHaveLength(1);
-  }, 20_000);
+  });
 
   it("runs a job answered through response_url (the bot is not in that channel) in the person's DM", async () => {
     bot = await startBot();

@@ -105,7 +105,7 @@ describe("credits before Variations", () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(operations("GenerateImage")).toBe(2);
     expectAllMessagesValid(bot.sim, [CHANNEL]);
-  }, 15_000);
+  });
 });
 
 describe("edit results are one message with their file", () => {

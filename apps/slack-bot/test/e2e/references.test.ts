@@ -73,8 +73,8 @@ describe("images shared with a prompt are reference images", () => {
     expect(blocksOf(result, "image")).toHaveLength(1);
     expect(inThread(mention.ts ?? "").some((m) => m.text.includes("is in the studio library"))).toBe(false);
     expectAllMessagesValid(bot.sim, [CHANNEL]);
-    // Two files downloaded from slack-sim and uploaded to the sandbox as references, then the image job, over real
-    // HTTP.
+    // Two files downloaded from slack-sim and uploaded to the sandbox as references, then the image job, over
+    // real HTTP.
   }, 30_000);
 
   it("an image shared in the DM with a video prompt is a reference of the video", async () => {
@@ -97,8 +97,8 @@ describe("images shared with a prompt are reference images", () => {
     await eventually(() =>
       expect(bot.sim.conversation(dm).some((m) => m.fromBot && m.text.startsWith("Video:"))).toBe(true),
     );
-    // A file downloaded and uploaded as a reference, then a video job (about 0.6 s in the harness's sandbox), over
-    // real HTTP.
+    // A file downloaded and uploaded as a reference, then a video job (about 0.6 s in the harness's sandbox),
+    // over real HTTP.
   }, 30_000);
 
   it("names a file that cannot be a reference and generates with the images only", async () => {

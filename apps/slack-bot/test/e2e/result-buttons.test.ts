@@ -209,8 +209,8 @@ describe("every click is a new job; only a true double click is refused", () => 
       expect(sets).toHaveLength(2);
     });
     expectAllMessagesValid(bot.sim, [CHANNEL]);
-    // Three jobs of two images one after another, the sends of the last two each followed by a 400 ms settle, over
-    // real HTTP.
+    // Three jobs of two images one after another, the sends of the last two each followed by a 400 ms settle,
+    // over real HTTP.
   }, 30_000);
 
   it("two people clicking Regenerate at once each get a new job", async () => {
@@ -277,7 +277,7 @@ describe("Upscale and Remove background edit a copy", () => {
     expect(ids).not.toContain(originalId);
     const original = (await client.request(ImageDocument, { id: originalId })).image;
     expect(original?.isBackgroundRemoved).toBe(false);
-    // An image job, then two Remove background edits, each on a copy uploaded first, and a 400 ms settle, over real
-    // HTTP.
+    // An image job, then two Remove background edits, each on a copy uploaded first, and a 400 ms settle, over
+    // real HTTP.
   }, 30_000);
 });
