@@ -8,8 +8,9 @@ export default defineConfig({
   },
   test: {
     include: ["test/**/*.test.ts"],
-    // The end-to-end tests run the bot, slack-sim and the sandbox over real HTTP: 1-3 s alone, but CI runs four
-    // packages' suites at once on 2 cores, where one took 8 s. The default 5 s would fail them for the machine's load.
+    // The end-to-end tests run the bot, slack-sim and the sandbox over real HTTP, and wait (eventually) for what the
+    // bot does after its ack: 1-3 s alone, up to 5 s with both of CI's 2 cores hogged (stress-ng), and more for the
+    // few whose own limit says why. The default 5 s would fail them for the machine's load, not the bot's.
     testTimeout: 20_000,
   },
 });

@@ -8,7 +8,8 @@ export default defineConfig({
   },
   test: {
     include: ["test/**/*.test.ts"],
-    // The end-to-end tests run the built bin as a child process against a sandbox server.
+    // The end-to-end tests run the built bin as a child process against a sandbox server, several runs a test, most of
+    // the time waiting for the sandbox's generations in real time: 3-10 s, alone or with both of CI's cores hogged.
     testTimeout: 30_000,
   },
 });

@@ -8,8 +8,9 @@ export default defineConfig({
   },
   test: {
     include: ["test/**/*.test.ts"],
-    // Most tests send real bytes over loopback HTTP to a sandbox: about 1 s alone, but CI runs every package's suite
-    // at once on 2 cores, where the first of a file (paying the imports) took 6 s. Not a speed limit: bench/ is.
+    // Most tests send real bytes over loopback HTTP to a sandbox: about 1 s alone; when every package's suite ran at
+    // once on 2 cores, the first of a file (paying the imports) took 6 s. Now one worker a core runs them (the root
+    // vitest.config.ts), the limit stays for a machine busy with other work. Not a speed limit: bench/ is.
     testTimeout: 15_000,
     typecheck: { enabled: true, include: ["test/**/*.test-d.ts"], tsconfig: "./tsconfig.json" },
   },

@@ -267,7 +267,7 @@ describe("the bot against a sandbox that fails one request in ten", () => {
     }
     expect(unhandled).toEqual([]);
     // Its own limit: 100 jobs at once, each meeting a fault in ten (1.5 s latencies, core's retry back-off, a poll
-    // every 50 ms), over real HTTP. About 4 s alone on 2 cores and 20 s with both cores hogged; the limit leaves
+    // every 50 ms), over real HTTP. About 4 s alone on 2 cores and 7 s with both cores hogged; the limit leaves
     // room for a machine busier still, and every wait above runs up to it (eventually).
   }, 90_000);
 });
