@@ -4,13 +4,14 @@ import { TestRunner } from "vitest";
  * Waits until `check` passes: what a test waits for (a message posted, a journal entry, a job done) lands a moment
  * after the action that sets it off, and on a loaded machine that moment can be long. So there is no wall-clock
  * allowance of its own here: it waits for as long as the running test may last (its limit, from its config or its
- * own third argument; `TestRunner.getCurrentTest()`), and gives up a second before that limit to fail with the check's last error rather than
- * vitest's bare "Test timed out". Outside a test (a hook), it waits up to 10 s.
+ * own third argument, read through `TestRunner.getCurrentTest()`), and gives up a second before that limit to fail
+ * with the check's last error rather than vitest's bare "Test timed out". Outside a test (a hook), it waits 10 s.
  */
 export async function eventually<T>(check: () => T | Promise<T>): Promise<T> {
   const test = TestRunner.getCurrentTest();
-  const startedAt = test?.result?.startTime ?? Date.now();
-  const deadline = test ? startedAt + test.timeout - REPORT_MS : Date.now() + OUTSIDE_A_TEST_MS;
+  const deadline = test
+    ? (test.result?.startTime ?? Date.now()) + test.timeout - REPORT_MS
+    : Date.now() + OUTSIDE_A_TEST_MS;
   for (;;) {
     try {
       return await check();

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { accessSummary } from "../src/server/access.js";
 import { hasSlackCredentials, standInConfig } from "../src/server/config.js";
 import { startupLines } from "../src/server/startup.js";
+import { eventually } from "./support/playground.js";
 
 const SECRETS = { signingSecret: "a".repeat(64), botToken: "xoxb-playground-test" };
 
@@ -75,8 +76,7 @@ describe("the built process entry", () => {
       out += chunk;
     });
     const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-    const deadline = Date.now() + 20_000;
-    while (!out.includes("Ctrl-C") && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    await eventually(() => expect(out).toContain("Ctrl-C"));
     const url = /Studio playground: (http:\/\/localhost:\d+)/.exec(out)?.[1];
     expect(url, out).toBeDefined();
     expect(out).toContain("Slack:       the local stand-in");
@@ -85,7 +85,7 @@ describe("the built process entry", () => {
     expect(workspace.status).toBe(200);
     child.kill("SIGTERM");
     expect(await exited).toBe(0);
-    // Starts the built entry as a child process (the loop above waits up to 20 s for its ready line), then stops it
-    // with SIGTERM.
+    // Starts the built entry as a child process, which builds nothing but loads the sandbox, the bot and the page
+    // server before its ready line, then stops it with SIGTERM.
   }, 30_000);
 });

@@ -168,7 +168,7 @@ try {
     },
   );
 
-  const rows = ["form", "put"].map((way) => ({ way, seconds: [], cpu: [], growth: 0, curlSeconds: [], ratios: [] }));
+  const rows = ["form", "put"].map((way) => ({ way, seconds: [], cpu: [], growth: 0, curlSeconds: [] }));
   // Round by round, both ways in each round: whatever the machine is doing then lands on both ways alike.
   for (let i = 0; i < RUNS; i += 1) {
     for (const row of rows) {
@@ -183,9 +183,10 @@ try {
       const curlSeconds = await curlUpload(client, workspaceId, file, way);
       forgetStoredBytes();
       row.curlSeconds.push(curlSeconds);
-      row.ratios.push(curlSeconds / upload.seconds);
     }
   }
+  // Each pair's ratio: curl's time over uploadFile's in the same round.
+  for (const row of rows) row.ratios = row.curlSeconds.map((curlSeconds, i) => curlSeconds / row.seconds[i]);
   const control = await inUploader("read-file", file, warmUp);
 
   const rate = (seconds) => `${(SIZE / MiB / seconds).toFixed(0)} MiB/s`;
