@@ -1,7 +1,6 @@
 // With Slack credentials the playground's entry has no stand-in to show: it hands over to the bot's own entry.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { createSlackSim } from "@studio-kit/slack-sim";
 import { describe, expect, it } from "vitest";
@@ -11,22 +10,16 @@ const MAIN = fileURLToPath(new URL("../dist/server/main.js", import.meta.url));
 const TOKEN = "xoxb-real-slack-sentinel";
 const SECRET = "real-slack-signing-secret-sentinel";
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 describe("with Slack credentials", () => {
   it("runs the bot on the Slack the environment names (here slack-sim posing as Slack), with no page", async () => {
     expect(existsSync(MAIN), "build first: pnpm --filter @studio-kit/playground build").toBe(true);
-    const port = await freePort();
+    // The bot listens on a port the system picks (PORT=0) and names it in its ready line: a port found free
+    // beforehand can be taken before the bot listens.
+    let port = 0;
     const slack = createSlackSim({
       signingSecret: SECRET,
       botToken: TOKEN,
-      appUrl: `http://127.0.0.1:${port}/slack/events`,
+      appUrl: () => `http://127.0.0.1:${port}/slack/events`,
     });
     await slack.start();
     const child = spawn(process.execPath, [MAIN], {
@@ -35,7 +28,7 @@ describe("with Slack credentials", () => {
         SLACK_BOT_TOKEN: TOKEN,
         SLACK_SIGNING_SECRET: SECRET,
         SLACK_API_URL: slack.apiUrl,
-        PORT: String(port),
+        PORT: "0",
         STUDIO_BOT_DB: ":memory:",
         LOG_LEVEL: "trace",
       },
@@ -51,6 +44,9 @@ describe("with Slack credentials", () => {
     const exited = new Promise((resolve) => child.once("exit", resolve));
     try {
       await eventually(() => expect(out).toContain("Studio bot running: Slack over HTTP"));
+      const ready = out.split("\n").find((line) => line.includes("Studio bot running"));
+      port = (JSON.parse(ready ?? "{}") as { port?: number }).port ?? 0;
+      expect(port).toBeGreaterThan(0);
       expect(out).toContain("in-process sandbox");
       expect(out).not.toContain("Studio playground:");
       const ack = await slack.command({ user: "U0ALICE", channel: "C0GENERAL", text: "credits" });

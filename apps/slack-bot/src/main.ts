@@ -59,16 +59,24 @@ async function main(): Promise<void> {
     ...(config.slack.apiUrl ? { slackApiUrl: config.slack.apiUrl } : {}),
   });
   await app.init();
-  await app.start(config.port);
+  // Over HTTP Bolt answers with its server; PORT=0 (any free port) is told apart only by asking it where it listens.
+  const listening = await app.start(config.port);
+  const address = config.mode === "http" ? listening?.address() : null;
+  const port = address && typeof address === "object" ? address.port : config.port;
   const health =
     config.mode === "http"
       ? "; /healthz, /readyz and /metrics on the same port"
       : config.healthPort === undefined
         ? " (no STUDIO_HEALTH_PORT: no /healthz, /readyz or /metrics)"
         : `; /healthz, /readyz and /metrics on port ${config.healthPort}`;
-  const slack = `${config.mode === "socket" ? "Slack in Socket Mode" : `Slack over HTTP on port ${config.port}`}${health}`;
+  const slack = `${config.mode === "socket" ? "Slack in Socket Mode" : `Slack over HTTP on port ${port}`}${health}`;
   logger.info(
-    { mode: config.mode, studio: config.studio.kind, replica: app.replicaId },
+    {
+      mode: config.mode,
+      studio: config.studio.kind,
+      replica: app.replicaId,
+      ...(config.mode === "http" ? { port } : {}),
+    },
     `Studio bot running: ${slack}, ${api}, ${describeStore(config.store)}`,
   );
 

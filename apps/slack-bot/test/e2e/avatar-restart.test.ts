@@ -12,7 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openSqliteStore } from "../../src/store/sqlite/open.js";
 import type { BotStore, JobPatch, Lease } from "../../src/store/types.js";
 import { BOT_TOKEN, type Bot, eventually, SIGNING_SECRET, startBot } from "./harness.js";
-import { type BotProcess, freePort, kill, startBotProcess } from "./processes.js";
+import { type BotProcess, kill, startBotProcess } from "./processes.js";
 import { findSentinels } from "./sentinel.js";
 
 const USER = "U0ALICE";
@@ -45,11 +45,11 @@ describe("the bot killed with SIGKILL in the middle of an avatar", () => {
   beforeAll(async () => {
     // The sandbox's clock moves only when the test moves it: nothing finishes before the test says so.
     sandbox = await startSandboxServer({ port: 0, jobMs: 60_000, clock: createVirtualClock() });
-    const port = await freePort();
     sim = createSlackSim({
       signingSecret: SIGNING_SECRET,
       botToken: BOT_TOKEN,
-      appUrl: `http://127.0.0.1:${port}/slack/events`,
+      // The process running now: each one listens on a port of its own.
+      appUrl: () => `http://127.0.0.1:${bots.at(-1)?.port}/slack/events`,
     });
     await sim.start();
     dir = mkdtempSync(join(tmpdir(), "studio-bot-avatar-restart-"));
@@ -59,7 +59,6 @@ describe("the bot killed with SIGKILL in the middle of an avatar", () => {
       SLACK_API_URL: sim.apiUrl,
       STUDIO_BASE_URL: sandbox.url,
       STUDIO_BOT_DB: join(dir, "bot.db"),
-      PORT: String(port),
       LOG_LEVEL: "info",
       CREDITS_CONFIRM_THRESHOLD: "100000",
       // The killed process's lease must run out before the next one claims its job: the shortest lease allowed.

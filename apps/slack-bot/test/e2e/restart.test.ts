@@ -10,7 +10,7 @@ import { createSlackSim, type SlackSim } from "@studio-kit/slack-sim";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BOT_TOKEN, eventually, SIGNING_SECRET } from "./harness.js";
-import { type BotProcess, freePort, kill, startBotProcess } from "./processes.js";
+import { type BotProcess, kill, startBotProcess } from "./processes.js";
 import { findSentinels } from "./sentinel.js";
 
 const CHANNEL = "C0GENERAL";
@@ -39,11 +39,11 @@ describe("the bot killed with SIGKILL while generations are in flight", () => {
   beforeAll(async () => {
     // The sandbox's clock moves only when the test moves it: nothing finishes before the kill.
     sandbox = await startSandboxServer({ port: 0, jobMs: 60_000, clock: createVirtualClock() });
-    const port = await freePort();
     sim = createSlackSim({
       signingSecret: SIGNING_SECRET,
       botToken: BOT_TOKEN,
-      appUrl: `http://127.0.0.1:${port}/slack/events`,
+      // The process running now: each one listens on a port of its own.
+      appUrl: () => `http://127.0.0.1:${bots.at(-1)?.port}/slack/events`,
     });
     await sim.start();
     dir = mkdtempSync(join(tmpdir(), "studio-bot-restart-"));
@@ -53,7 +53,6 @@ describe("the bot killed with SIGKILL while generations are in flight", () => {
       SLACK_API_URL: sim.apiUrl,
       STUDIO_BASE_URL: sandbox.url,
       STUDIO_BOT_DB: join(dir, "bot.db"),
-      PORT: String(port),
       LOG_LEVEL: "info",
       CREDITS_CONFIRM_THRESHOLD: "100000",
       // The killed process's leases must run out before the next one claims its jobs: the shortest lease allowed.

@@ -8,7 +8,7 @@ import { createSlackSim, type SlackSim } from "@studio-kit/slack-sim";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BOT_TOKEN, eventually, SIGNING_SECRET } from "../../e2e/harness.js";
-import { type BotProcess, freePort, kill, startBotProcess } from "../../e2e/processes.js";
+import { type BotProcess, kill, startBotProcess } from "../../e2e/processes.js";
 import { type HttpProxy, startProxy } from "../../e2e/proxy.js";
 import { findSentinels } from "../../e2e/sentinel.js";
 import { type PrivatePostgres, postgresBin, startPrivatePostgres } from "./postgres.js";
@@ -41,7 +41,6 @@ suite("PostgreSQL restarted while 20 jobs run on two replicas", () => {
   beforeAll(async () => {
     postgres = await startPrivatePostgres();
     sandbox = await startSandboxServer({ port: 0, jobMs: 60_000, clock: createVirtualClock() });
-    ports.push(await freePort(), await freePort());
     balancer = await startProxy(() => ports.map((port) => `http://127.0.0.1:${port}`));
     sim = createSlackSim({
       signingSecret: SIGNING_SECRET,
@@ -49,19 +48,19 @@ suite("PostgreSQL restarted while 20 jobs run on two replicas", () => {
       appUrl: `${balancer.url}/slack/events`,
     });
     await sim.start();
-    for (const port of ports) {
-      bots.push(
-        await startBotProcess({
-          SLACK_BOT_TOKEN: BOT_TOKEN,
-          SLACK_SIGNING_SECRET: SIGNING_SECRET,
-          SLACK_API_URL: sim.apiUrl,
-          STUDIO_BASE_URL: sandbox.url,
-          DATABASE_URL: postgres.url,
-          PORT: String(port),
-          LOG_LEVEL: "info",
-          CREDITS_CONFIRM_THRESHOLD: "100000",
-        }),
-      );
+    for (let index = 0; index < 2; index++) {
+      const bot = await startBotProcess({
+        SLACK_BOT_TOKEN: BOT_TOKEN,
+        SLACK_SIGNING_SECRET: SIGNING_SECRET,
+        SLACK_API_URL: sim.apiUrl,
+        STUDIO_BASE_URL: sandbox.url,
+        DATABASE_URL: postgres.url,
+        LOG_LEVEL: "info",
+        CREDITS_CONFIRM_THRESHOLD: "100000",
+      });
+      bots.push(bot);
+      // The balancer reads the ports on each request: a replica is reachable once it is listening.
+      ports.push(bot.port);
     }
   });
 

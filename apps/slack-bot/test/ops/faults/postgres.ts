@@ -1,6 +1,8 @@
 // A PostgreSQL server of the fault test's own, made with the binaries scripts/test-postgres.sh installs (Debian's
 // postgresql package; the script runs its cluster through pg_ctlcluster, a wrapper of pg_ctl): initdb in a temporary
-// directory, `pg_ctl start` on a free port, and `pg_ctl restart -m fast` for the fault. Not the shared cluster the
+// directory, `pg_ctl start` listening on a Unix socket in that directory only, and `pg_ctl restart -m fast` for the
+// fault. No TCP port: one found free beforehand can be taken before the server binds it, or while it restarts (the
+// other fault tests run beside this one), and a socket file in a private directory cannot be. Not the shared cluster the
 // store contract and replicas tests use: restarting that one would cut their connections if they ran at the same
 // time (other suites, other people's runs on the same machine). As root, the server runs as `postgres`, as the
 // script's cluster does (PostgreSQL refuses to run as root).
@@ -9,10 +11,9 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { freePort } from "../../e2e/processes.js";
 
 export interface PrivatePostgres {
-  /** `postgres://postgres@127.0.0.1:<port>/postgres` (trust authentication on loopback). */
+  /** `postgres://postgres@localhost/postgres?host=<its directory>` (its Unix socket, trust authentication). */
   url: string;
   /** `pg_ctl restart -m fast`: every connection is closed; resolves once the server is back (`-w`). */
   restart(): Promise<void>;
@@ -41,12 +42,11 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
     root ? ["runuser", ["-u", "postgres", "--", join(bin, program), ...args]] : [join(bin, program), args];
   const run = (program: string, args: string[]) =>
     execFileSync(...command(program, args), { stdio: ["ignore", "pipe", "pipe"], cwd: dir });
-  const port = await freePort();
   run("initdb", ["-D", data, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"]);
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=60`;
+  const options = `-k ${dir} -c listen_addresses='' -c fsync=off -c max_connections=60`;
   run("pg_ctl", ["-D", data, "-o", options, "-l", join(dir, "server.log"), "-w", "start"]);
   return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    url: `postgres://postgres@localhost/postgres?host=${encodeURIComponent(dir)}`,
     // The options the server started with are kept in postmaster.opts, which restart reuses; its output goes to the
     // log (a pipe left open by the server would hold this call until it exits).
     // Asynchronous: the test keeps reading the replicas' readiness while the server goes down and comes back.

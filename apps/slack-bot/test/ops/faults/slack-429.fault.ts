@@ -13,7 +13,7 @@ import { createVirtualClock, type SandboxServer, startSandboxServer } from "@stu
 import { createSlackSim, type SlackSim } from "@studio-kit/slack-sim";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BOT_TOKEN, eventually, SIGNING_SECRET } from "../../e2e/harness.js";
-import { type BotProcess, freePort, kill, startBotProcess } from "../../e2e/processes.js";
+import { type BotProcess, kill, startBotProcess } from "../../e2e/processes.js";
 import { findSentinels } from "../../e2e/sentinel.js";
 import { expectOneResultEach } from "./watch.js";
 
@@ -80,11 +80,10 @@ describe("Slack answering 429 to every method for 30 s", () => {
 
   beforeAll(async () => {
     sandbox = await startSandboxServer({ port: 0, jobMs: 60_000, clock: createVirtualClock() });
-    const port = await freePort();
     sim = createSlackSim({
       signingSecret: SIGNING_SECRET,
       botToken: BOT_TOKEN,
-      appUrl: `http://127.0.0.1:${port}/slack/events`,
+      appUrl: () => `http://127.0.0.1:${bot.port}/slack/events`,
       channels: CHANNELS.map((id) => ({ id, name: id.toLowerCase(), member: true })),
       rateLimits: true,
     });
@@ -97,7 +96,6 @@ describe("Slack answering 429 to every method for 30 s", () => {
       SLACK_API_URL: `${storm.url}${new URL(sim.apiUrl).pathname}`,
       STUDIO_BASE_URL: sandbox.url,
       STUDIO_BOT_DB: join(dir, "bot.db"),
-      PORT: String(port),
       LOG_LEVEL: "info",
       CREDITS_CONFIRM_THRESHOLD: "100000",
     });

@@ -12,7 +12,7 @@ import { createVirtualClock, type SandboxServer, startSandboxServer } from "@stu
 import { createSlackSim, type SlackSim } from "@studio-kit/slack-sim";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BOT_TOKEN, eventually, SIGNING_SECRET } from "../../e2e/harness.js";
-import { type BotProcess, freePort, kill, startBotProcess } from "../../e2e/processes.js";
+import { type BotProcess, kill, startBotProcess } from "../../e2e/processes.js";
 import { findSentinels } from "../../e2e/sentinel.js";
 import { startTcpProxy, type TcpProxy } from "./tcp-proxy.js";
 import { expectOneResultEach, story, watchReadiness } from "./watch.js";
@@ -28,16 +28,14 @@ describe("the studio API unreachable for a minute while jobs are polled", () => 
   let sim: SlackSim;
   let bot: BotProcess;
   let dir: string;
-  let port: number;
 
   beforeAll(async () => {
     sandbox = await startSandboxServer({ port: 0, jobMs: 60_000, clock: createVirtualClock() });
     proxy = await startTcpProxy(Number(new URL(sandbox.url).port));
-    port = await freePort();
     sim = createSlackSim({
       signingSecret: SIGNING_SECRET,
       botToken: BOT_TOKEN,
-      appUrl: `http://127.0.0.1:${port}/slack/events`,
+      appUrl: () => `http://127.0.0.1:${bot.port}/slack/events`,
     });
     await sim.start();
     dir = mkdtempSync(join(tmpdir(), "studio-faults-outage-"));
@@ -47,7 +45,6 @@ describe("the studio API unreachable for a minute while jobs are polled", () => 
       SLACK_API_URL: sim.apiUrl,
       STUDIO_BASE_URL: proxy.url,
       STUDIO_BOT_DB: join(dir, "bot.db"),
-      PORT: String(port),
       LOG_LEVEL: "info",
       CREDITS_CONFIRM_THRESHOLD: "100000",
     });
@@ -71,7 +68,7 @@ describe("the studio API unreachable for a minute while jobs are polled", () => 
     // Being polled: a poll answered after every job was sent.
     const polled = sandbox.sandbox.stats().operations.PollStatuses ?? 0;
     await eventually(() => expect(sandbox.sandbox.stats().operations.PollStatuses ?? 0).toBeGreaterThan(polled));
-    const readiness = watchReadiness(`http://127.0.0.1:${port}`, 500);
+    const readiness = watchReadiness(`http://127.0.0.1:${bot.port}`, 500);
     await eventually(() => expect(readiness.samples.at(-1)?.status).toBe(200));
 
     await proxy.cut();

@@ -1,16 +1,18 @@
 // A TCP proxy that can be cut and restored, for the studio API's outage: in front of the sandbox, cut means every
-// open connection is destroyed and new ones are refused (the listener is closed), as when a network path or the
-// API's load balancer goes away; restore listens again on the same port.
-import { createConnection, createServer, type Server, type Socket } from "node:net";
+// open connection is destroyed and each new one is reset as soon as it arrives, as when the API's load balancer has
+// no backend left; restore carries connections through again. The listener stays open throughout: closing it would
+// free its port for anything else on the machine to take (another test's server, an outgoing connection's local
+// port), and restore could then not listen there again.
+import { createConnection, createServer, type Socket } from "node:net";
 
 export interface TcpProxy {
   /** `http://127.0.0.1:<port>` (the proxy's port never changes). */
   url: string;
-  /** Destroys every connection and refuses new ones. */
+  /** Destroys every connection and resets new ones. */
   cut(): Promise<void>;
-  /** Accepts connections again. */
+  /** Carries connections through again. */
   restore(): Promise<void>;
-  /** Connections accepted, and refused or cut, so far. */
+  /** Connections accepted, and reset or cut, so far. */
   stats(): { accepted: number };
   close(): Promise<void>;
 }
@@ -19,8 +21,13 @@ export interface TcpProxy {
 export async function startTcpProxy(targetPort: number): Promise<TcpProxy> {
   const sockets = new Set<Socket>();
   let accepted = 0;
-  const serve = (client: Socket) => {
+  let cut = false;
+  const server = createServer((client) => {
     accepted += 1;
+    if (cut) {
+      client.resetAndDestroy();
+      return;
+    }
     const upstream = createConnection({ host: "127.0.0.1", port: targetPort });
     sockets.add(client);
     sockets.add(upstream);
@@ -33,29 +40,30 @@ export async function startTcpProxy(targetPort: number): Promise<TcpProxy> {
     client.on("error", end).on("close", end);
     upstream.on("error", end).on("close", end);
     client.pipe(upstream).pipe(client);
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => resolve((server.address() as { port: number }).port));
+  });
+  const destroyAll = () => {
+    for (const socket of sockets) socket.destroy();
+    sockets.clear();
   };
-  let server: Server = createServer(serve);
-  const listen = (port: number) =>
-    new Promise<number>((resolve, reject) => {
-      server.once("error", reject);
-      server.listen(port, "127.0.0.1", () => resolve((server.address() as { port: number }).port));
-    });
-  const port = await listen(0);
-  const closeServer = () =>
-    new Promise<void>((resolve) => {
-      for (const socket of sockets) socket.destroy();
-      sockets.clear();
-      if (!server.listening) return resolve();
-      server.close(() => resolve());
-    });
   return {
     url: `http://127.0.0.1:${port}`,
-    cut: closeServer,
+    async cut() {
+      cut = true;
+      destroyAll();
+    },
     async restore() {
-      server = createServer(serve);
-      await listen(port);
+      cut = false;
     },
     stats: () => ({ accepted }),
-    close: closeServer,
+    close: () =>
+      new Promise<void>((resolve) => {
+        cut = true;
+        destroyAll();
+        server.close(() => resolve());
+      }),
   };
 }
