@@ -95,7 +95,7 @@ function randomText(random: () => number): string {
   return parts.join(random() < 0.15 ? "" : " ");
 }
 
-const REASONS = new Set(["command", "question", "greeting", "too-short"]);
+const REASONS = new Set(["command", "question", "greeting", "too-short", "slash"]);
 const MATCHES = new Set(["exact", "typo", "prefix", "mentioned"]);
 
 describe(`fuzz: ${TEXTS.toLocaleString("en")} random texts through the intent rule (seed ${SEED})`, () => {

@@ -32,6 +32,8 @@ const MUST_GENERATE: [text: string, why: string][] = [
   ["presents under a christmas tree", "an English word one edit from 'presets'"],
   ["a lighthouse at dusk --ratio 16:9", "flags do not change a description"],
   ["猫", "one ideograph is a whole word"],
+  ["/usr/bin poster, retro terminal", "a path is not a slash command"],
+  ["1/2 moon over the sea", "a fraction is not a slash command"],
   ["日本の春の桜", "a Japanese prompt"],
   ["שלום עולם בשקיעה", "a Hebrew prompt"],
   ["🦊 in the snow", "an emoji with words"],
@@ -90,6 +92,9 @@ const MUST_ASK: [text: string, reason: string, likely: string | undefined][] = [
   ["🦊", "too-short", undefined],
   ["?!", "too-short", undefined],
   ["", "too-short", undefined],
+  ["/giphy a fox on snow", "slash", undefined],
+  ["/remind me at 5pm to render the banners", "slash", undefined],
+  ["/Shrug", "slash", undefined],
 ];
 
 describe("decideIntent: prompts that must generate", () => {
@@ -134,6 +139,40 @@ describe("decideIntent: mistakes, questions and greetings that must not generate
   it("keeps the text Slack-escaped in the likely command, so the parser unescapes it once", () => {
     const intent = decideIntent("imgae a &lt;tag&gt; &amp; a fox");
     expect(intent.action === "ask" && intent.likely?.text).toBe("image a &lt;tag&gt; &amp; a fox");
+  });
+});
+
+// Slash commands do not run in threads or the assistant pane (https://docs.slack.dev/interactivity/implementing-slash-commands,
+// Limitations on use): Slack sends what was typed there as a message, which the bot reads as the mention path does.
+const TYPED_WHERE_SLASH_COMMANDS_DO_NOT_RUN: [text: string, kind: string][] = [
+  ["/studio credits", "credits"],
+  ["/STUDIO credits", "credits"],
+  ["  /studio image a lighthouse in fog --ratio 16:9", "image"],
+  ["<@U0SIMBOT1> /studio boards", "boards"],
+  ["/studio video waves on a rocky shore", "video"],
+  ["/studio", "help"],
+  ["/studio help music", "help"],
+];
+
+describe("text typed as /studio where slash commands do not run (a DM, a thread, the assistant pane)", () => {
+  it.each(TYPED_WHERE_SLASH_COMMANDS_DO_NOT_RUN)("reads %j as the %s command, not as an image prompt", (text, kind) => {
+    const reading = readText(text, "mention");
+    expect(reading.kind).toBe("command");
+    const result = reading.kind === "command" ? reading.result : undefined;
+    expect(result?.ok && result.command.kind).toBe(kind);
+  });
+
+  it("keeps /studio inside a description as part of the prompt", () => {
+    const reading = readText("poster of the words /studio open", "mention");
+    expect(reading.kind === "command" && reading.result.ok && reading.result.command).toMatchObject({
+      kind: "image",
+      prompt: "poster of the words /studio open",
+    });
+  });
+
+  it("does not take /studios or /studio-x as the invocation", () => {
+    expect(readText("/studios", "mention")).toMatchObject({ kind: "ask", intent: { reason: "slash" } });
+    expect(readText("/studio-x go", "mention")).toMatchObject({ kind: "ask", intent: { reason: "slash" } });
   });
 });
 

@@ -27,7 +27,12 @@ export type AskReason =
   /** A greeting, thanks or a one-word acknowledgement alone ("hi", "thank you!", "ok"). */
   | "greeting"
   /** Fewer than three letters or digits: nothing to describe ("x", "🙂"). */
-  | "too-short";
+  | "too-short"
+  /**
+   * Another slash command typed where Slack does not run slash commands (a thread, the assistant pane): Slack sent
+   * it as a message ("/giphy a fox", "/remind me at 5"). `/studio` itself is read as the command before this rule.
+   */
+  | "slash";
 
 /** The command the asker most likely meant. */
 export interface LikelyCommand {
@@ -237,6 +242,10 @@ function mentionedCommand(words: readonly string[]): LikelyCommand | undefined {
   return undefined;
 }
 
+// How a slash command starts: a slash and a name (Slack's command names are lowercase letters, digits, - and _).
+// "/" alone, "//", a path ("/usr/bin") or "1/2" are not one.
+const SLASH_COMMAND = /^\/[a-z][\w-]*$/i;
+
 // Han, kana and hangul characters each carry a word's meaning: "猫" is a whole prompt.
 const IDEOGRAPHIC = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
@@ -262,6 +271,7 @@ function weight(text: string): number {
  *    "mod"). Not when what follows does not fit that command ("credit card on a table", "model of a ship"), nor
  *    for an English word that starts prompts followed by more words ("images of the sea"). A quoted first word or
  *    a flag is never a command word, as in the parser;
+ *    Another slash command ("/giphy a fox": Slack runs none in threads or the assistant pane) asks too;
  * 3. fewer than three letters or digits asks (an emoji alone too: "🦊" may be a fox, but a click is cheaper than
  *    a wrong image);
  * 4. a question or a request to the bot asks ("what can you do?", "can you draw", "help me"), with a command when
@@ -293,6 +303,7 @@ export function decideIntent(text: string): Intent {
     const rawRest = raw.replace(/^\S+\s*/u, "");
     const likely = likelyFromFirstWord(first, rest, rawRest);
     if (likely) return { action: "ask", reason: "command", likely };
+    if (SLASH_COMMAND.test(first.value)) return { action: "ask", reason: "slash" };
   }
 
   if (weight(sentence) < 3) return { action: "ask", reason: "too-short" };

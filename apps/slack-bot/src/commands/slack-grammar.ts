@@ -51,9 +51,19 @@ export function checkOptions(command: Command, catalog: Catalog, presets: Preset
 // A mention may be `<@U123>` or `<@U123|studio>`, followed by punctuation people type after a name.
 const LEADING_MENTION = /^\s*<@[A-Z0-9]+(?:\|[^>]*)?>[\s:,]*/i;
 
-/** The text of an `@Studio ...` mention without the leading mention of the bot: what `/studio` would have got. */
+// "Slash Commands cannot be used in message threads" (https://docs.slack.dev/interactivity/implementing-slash-commands,
+// Limitations on use), nor in the assistant pane, whose threads they are: there Slack sends `/studio credits` as a
+// plain message. Typed anywhere the bot reads messages, it is that command, not an image prompt of "/studio credits".
+const LEADING_INVOCATION = /^\s*\/studio(?:\s+|$)/i;
+
+/**
+ * The text of an `@Studio ...` mention or a message to the bot without the leading mention of the bot, and without
+ * a leading `/studio` typed where slash commands do not run: what `/studio` would have got.
+ *
+ * @example stripMention("<@U0BOT> /studio credits") // "credits"
+ */
 export function stripMention(text: string): string {
-  return (typeof text === "string" ? text : "").replace(LEADING_MENTION, "");
+  return (typeof text === "string" ? text : "").replace(LEADING_MENTION, "").replace(LEADING_INVOCATION, "");
 }
 
 /**

@@ -87,6 +87,9 @@ function whatItLooksLike(intent: AskIntent, text: string): string {
       return `“${quote(text, 80)}” reads like small talk`;
     case "too-short":
       return `“${quote(text, 20)}” is too short to describe an image`;
+    case "slash":
+      // https://docs.slack.dev/interactivity/implementing-slash-commands (Limitations on use)
+      return `${code(text.split(/\s/)[0] ?? text, 40)} is a slash command, which Slack runs only from a channel's or DM's message box (not in a thread or this pane)`;
   }
 }
 

@@ -206,3 +206,47 @@ describe("the bot's DM", () => {
     expect(generations()).toBe(0);
   });
 });
+
+// Slash commands do not run in threads or the assistant pane (https://docs.slack.dev/interactivity/implementing-slash-commands,
+// Limitations on use): there Slack sends `/studio credits` as a message. It is that command, and never an image prompt.
+describe("/studio typed where Slack does not run slash commands", () => {
+  const creditsReply = (m: Shown) => m.fromBot && /credits? (available|left)|balance/i.test(m.text);
+
+  it("answers '/studio credits' in the assistant pane with the credits, and generates nothing", async () => {
+    const { channel, threadTs } = await bot.sim.openAssistant({ user: USER, context: { channelId: CHANNEL } });
+    await bot.sim.assistantMessage({ user: USER, channel, threadTs, text: "/studio credits" });
+    const reply = await eventually(() => {
+      const found = bot.sim.thread(channel, threadTs, { as: USER }).find(creditsReply);
+      expect(found).toBeDefined();
+      return found as Shown;
+    });
+    expect(reply.threadTs).toBe(threadTs);
+    expect(actionIds(reply)).not.toContain(ACTIONS.askImage);
+    expect(generations()).toBe(0);
+    expect(bot.order).not.toContain("studio:GenerateImage");
+  });
+
+  it("answers '/studio credits' in a mention's thread and in the DM the same way", async () => {
+    const mention = await bot.sim.mention({ user: USER, channel: CHANNEL, text: "<@U0SIMBOT1> /studio credits" });
+    await eventually(() => expect(bot.sim.thread(CHANNEL, mention.ts ?? "").some(creditsReply)).toBe(true));
+    await bot.sim.message({ user: USER, channel: bot.sim.dm(USER), text: "/studio credits" });
+    await eventually(() => expect(bot.sim.conversation(bot.sim.dm(USER)).some(creditsReply)).toBe(true));
+    expect(generations()).toBe(0);
+  });
+
+  it("runs '/studio image ...' typed in the assistant pane as that image command, once", async () => {
+    const { channel, threadTs } = await bot.sim.openAssistant({ user: USER, context: { channelId: CHANNEL } });
+    await bot.sim.assistantMessage({ user: USER, channel, threadTs, text: "/studio image a lighthouse in fog" });
+    await eventually(() => expect(imageResults(bot.sim.thread(channel, threadTs, { as: USER }))).toHaveLength(1));
+    expect(generatedPrompts()).toEqual(["a lighthouse in fog"]);
+  });
+
+  it("asks about another app's slash command instead of drawing it", async () => {
+    const { channel, threadTs } = await bot.sim.openAssistant({ user: USER, context: { channelId: CHANNEL } });
+    await bot.sim.assistantMessage({ user: USER, channel, threadTs, text: "/giphy a fox on snow" });
+    const ask = await askReply(() => bot.sim.thread(channel, threadTs, { as: USER }));
+    expect(JSON.stringify(ask.blocks)).toContain("is a slash command");
+    expect(labels(ask)).toEqual(["Generate an image of '/giphy a fox on snow'"]);
+    expect(generations()).toBe(0);
+  });
+});
