@@ -34,6 +34,9 @@ export async function handleResponseUrl(state: SimState, id: string, request: Re
   } catch {
     return answer(400, { ok: false, error: "invalid_payload" });
   }
+  // Only a click on a message has an original message to replace or delete
+  // (https://docs.slack.dev/messaging/modifying-messages); a slash command's response_url has none documented, so
+  // replace_original posts anew and delete_original deletes nothing there (test/no-membership.test.ts).
   const original = record.messageTs ? findMessage(state, record.channel, record.messageTs) : undefined;
   if (truthy(body.delete_original)) {
     if (original) state.messages.splice(state.messages.indexOf(original), 1);

@@ -32,7 +32,6 @@ function choiceSurface(deps: BotDeps, args: ButtonArgs, choice: AskChoice, chann
         channel,
         responseUrl: body.response_url,
         key: `${channel}:${body.trigger_id}`,
-        replaces: false,
       });
     case "mention":
       return conversationSurface(client, place);

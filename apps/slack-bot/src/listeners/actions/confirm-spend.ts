@@ -5,7 +5,7 @@ import { runAvatar } from "../../flows/avatar.js";
 import { runImage } from "../../flows/image.js";
 import { runImageEdit } from "../../flows/image-actions.js";
 import { runLipsync } from "../../flows/lipsync.js";
-import { type Posted, type Surface, slackErrorCode } from "../../flows/surface.js";
+import type { Posted, Surface } from "../../flows/surface.js";
 import { tellProblem } from "../../flows/tell-problem.js";
 import { runVideo } from "../../flows/video.js";
 import { context, message, type SlackMessage, section } from "../../messages/blocks.js";
@@ -13,10 +13,9 @@ import { actionNoteMessage } from "../../messages/boards.js";
 import { whatIsAsked } from "../../messages/describe.js";
 import type { PendingRequest } from "../../services/pending-requests.js";
 import { assistantSurface, isAssistantThread } from "../assistant/surface.js";
+import { notInConversation, postThroughResponseUrl } from "../response-url.js";
 import { postLive, toSlack } from "../slack-message.js";
 import type { ButtonArgs } from "./shared.js";
-
-const NOT_IN_CONVERSATION = new Set(["not_in_channel", "channel_not_found"]);
 
 /** What replaces the confirmation once Confirm was clicked. */
 export function confirmedMessage(what: string): SlackMessage {
@@ -33,8 +32,8 @@ export async function spendNote(deps: BotDeps, args: Pick<ButtonArgs, "respond">
 /**
  * The surface of a confirmed request: the progress and results go where the original request's would have (its
  * channel, or the mention's thread); notes only the asker sees go through the click's `response_url`. In a channel
- * the bot is not in, the progress and the results are posted through that `response_url` as `in_channel`
- * messages (the results as a new message: replacing would replace the confirmation, not the progress).
+ * the bot is not in, the asker gets a note instead of progress and the result is posted through that
+ * `response_url` as one new `in_channel` message (listeners/response-url.ts).
  */
 export function confirmedSurface(
   args: Pick<ButtonArgs, "client" | "respond" | "body">,
@@ -56,16 +55,12 @@ export function confirmedSurface(
       try {
         return await postLive(client, channel, first, threadTs || undefined, tag);
       } catch (error) {
-        if (!NOT_IN_CONVERSATION.has(slackErrorCode(error) ?? "")) throw error;
-        await respond({ response_type: "in_channel", replace_original: false, ...toSlack(first) });
-        return {
-          live: false,
-          key: `${channel}:confirmed:${user}:${Date.now()}`,
-          where: { responseUrl: args.body.response_url, replaceOriginal: false },
-          update: async (next) => {
-            await respond({ response_type: "in_channel", replace_original: false, ...toSlack(next) });
-          },
-        };
+        if (!notInConversation(error)) throw error;
+        return postThroughResponseUrl(respond, {
+          channel,
+          responseUrl: args.body.response_url,
+          key: `${channel}:confirmed:${user}:${args.body.trigger_id}`,
+        });
       }
     },
   };

@@ -3,6 +3,7 @@ import type { BotDeps } from "../../deps.js";
 import type { Surface } from "../../flows/surface.js";
 import { actionNoteMessage } from "../../messages/boards.js";
 import { assistantSurface, isAssistantThread } from "../assistant/surface.js";
+import { withResponseUrl } from "../response-url.js";
 import { conversationSurface, toSlack } from "../slack-message.js";
 
 /** What a button listener gets from Bolt. */
@@ -40,10 +41,21 @@ export function clicked({ body, action }: Pick<ButtonArgs, "body" | "action">): 
  * a reply in a thread of the bot's DM is in an assistant thread, and answers as there: its jobs' progress in the
  * status line, notes as replies (a result at the DM's top level is not in one).
  */
-export function clickSurface(deps: BotDeps, { client }: Pick<ButtonArgs, "client">, where: Clicked): Surface {
+export function clickSurface(
+  deps: BotDeps,
+  args: Pick<ButtonArgs, "client"> & Partial<Pick<ButtonArgs, "respond" | "body">>,
+  where: Clicked,
+): Surface {
+  const { client, respond } = args;
   if (where.threadTs !== where.messageTs && isAssistantThread(where)) return assistantSurface(deps, client, where);
   // Answers to a click ("Added to ...") are for the whole thread.
-  return conversationSurface(client, where);
+  const surface = conversationSurface(client, where);
+  // A result in a channel the bot is not in (posted through a slash command's response_url): the click's own
+  // response_url answers there instead.
+  const responseUrl = args.body?.response_url;
+  if (!respond || !responseUrl) return surface;
+  const key = `${where.channel}:${where.messageTs}:${args.body?.trigger_id ?? deps.now()}`;
+  return withResponseUrl(surface, respond, { channel: where.channel, responseUrl, key });
 }
 
 /**
@@ -71,7 +83,7 @@ export function personalClickKey(where: Clicked, args: Pick<ButtonArgs, "action"
  */
 async function claimed(
   deps: BotDeps,
-  args: Pick<ButtonArgs, "action" | "client">,
+  args: Pick<ButtonArgs, "action" | "client"> & Partial<Pick<ButtonArgs, "respond" | "body">>,
   where: Clicked,
   claim: { key: string; windowMs?: number; note: string },
   work: (origin: string) => Promise<boolean | undefined>,
@@ -100,7 +112,7 @@ async function claimed(
  */
 export async function once(
   deps: BotDeps,
-  args: Pick<ButtonArgs, "action" | "client">,
+  args: Pick<ButtonArgs, "action" | "client"> & Partial<Pick<ButtonArgs, "respond" | "body">>,
   where: Clicked,
   work: (origin: string) => Promise<boolean | undefined>,
 ): Promise<void> {
@@ -116,7 +128,7 @@ export async function once(
  */
 export async function eachClick(
   deps: BotDeps,
-  args: Pick<ButtonArgs, "action" | "client">,
+  args: Pick<ButtonArgs, "action" | "client"> & Partial<Pick<ButtonArgs, "respond" | "body">>,
   where: Clicked,
   work: (origin: string) => Promise<boolean | undefined>,
 ): Promise<void> {

@@ -13,7 +13,6 @@ export function commandSurface({ command, respond, client }: Pick<Args, "command
     channel: command.channel_id,
     responseUrl: command.response_url,
     key: `${command.channel_id}:${command.trigger_id}`,
-    replaces: true,
   });
 }
 

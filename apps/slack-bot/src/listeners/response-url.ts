@@ -1,0 +1,75 @@
+// A channel the bot is not in: the Web API refuses to post there (chat.postMessage, chat.postEphemeral, chat.update
+// and chat.delete answer `not_in_channel`, or `channel_not_found` for a private channel it cannot see:
+// https://docs.slack.dev/reference/methods/chat.postMessage#errors), but the request's own `response_url` still
+// answers the person who asked: a slash command's (https://docs.slack.dev/interactivity/implementing-slash-commands)
+// or a click's (https://docs.slack.dev/interactivity/handling-user-interaction), ephemeral or
+// `in_channel`, at most 5 times within 30 minutes. Only a click's `response_url` is documented to replace or delete
+// a message (the one clicked: https://docs.slack.dev/messaging/modifying-messages), so the bot never counts on
+// replacing anything through one: the asker gets a note at once, and the result is one new message.
+import type { RespondFn } from "@slack/bolt";
+import { type Posted, type Surface, slackErrorCode } from "../flows/surface.js";
+import type { SlackMessage } from "../messages/blocks.js";
+import { notInChannelNote } from "../messages/not-in-channel.js";
+import { toSlack } from "./slack-message.js";
+
+const NOT_IN_CONVERSATION = new Set(["not_in_channel", "channel_not_found"]);
+
+/** Whether a Web API call failed because the bot is not in the conversation (or cannot see it). */
+export const notInConversation = (error: unknown): boolean => NOT_IN_CONVERSATION.has(slackErrorCode(error) ?? "");
+
+/** A request's `response_url` and what to call a message posted through it. */
+export interface ResponsePlace {
+  channel: string;
+  /** The `response_url` (a secret: stored with a job only, never logged). */
+  responseUrl: string;
+  /** Identifies the job's message for the update throttle. */
+  key: string;
+}
+
+/**
+ * Stands in for a progress message where the bot is not a member: a note only the asker sees now (one use of the
+ * `response_url`), and a handle whose `update` posts the final message as one new `in_channel` message (a second
+ * use). `live: false`, so no progress update spends a use in between.
+ */
+export async function postThroughResponseUrl(respond: RespondFn, place: ResponsePlace): Promise<Posted> {
+  await respond({ response_type: "ephemeral", replace_original: false, ...toSlack(notInChannelNote(place.channel)) });
+  return {
+    live: false,
+    key: place.key,
+    where: { responseUrl: place.responseUrl, replaceOriginal: false },
+    update: async (final) => {
+      await respond({ response_type: "in_channel", replace_original: false, ...toSlack(final) });
+    },
+  };
+}
+
+/**
+ * `surface` (the Web API's) with the request's `response_url` behind it: whatever Slack refuses because the bot is
+ * not in the conversation goes through `respond` instead (notes ephemeral, replies and results `in_channel`, never
+ * replacing the clicked message), so a click there gives the clicker a result or a clear note, never silence.
+ */
+export function withResponseUrl(surface: Surface, respond: RespondFn, place: ResponsePlace): Surface {
+  const fallBack =
+    (send: (message: SlackMessage) => Promise<void>, responseType: "ephemeral" | "in_channel") =>
+    async (message: SlackMessage) => {
+      try {
+        await send(message);
+      } catch (error) {
+        if (!notInConversation(error)) throw error;
+        await respond({ response_type: responseType, replace_original: false, ...toSlack(message) });
+      }
+    };
+  return {
+    ...surface,
+    reply: fallBack(surface.reply, "in_channel"),
+    ephemeral: fallBack(surface.ephemeral, "ephemeral"),
+    async post(message, tag) {
+      try {
+        return await surface.post(message, tag);
+      } catch (error) {
+        if (!notInConversation(error)) throw error;
+        return postThroughResponseUrl(respond, place);
+      }
+    },
+  };
+}
