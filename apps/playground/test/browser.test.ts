@@ -124,6 +124,30 @@ describe.skipIf(!hasChromium)("the playground in Chromium", () => {
     // in Chromium; the wait above allows it 45 s.
   }, 60_000);
 
+  it("in #random, which the bot is not in, ends a job as one message and answers a click on its result", async () => {
+    await page.getByTestId("channel-C0RANDOM").click();
+    const fromBot = page.getByTestId("message-list").locator("article.message-from-bot");
+    const before = await fromBot.count();
+    await page.getByTestId("composer").locator("textarea").fill("/studio image a lighthouse in fog");
+    await page.getByTestId("composer").locator("textarea").press("Enter");
+
+    // A note only the asker sees at once, then the result as one message with its image and buttons.
+    await messageWith("Working on it").last().waitFor({ timeout: 15_000 });
+    const result = messageWith("Image: “a lighthouse in fog”").last();
+    await expect.poll(async () => result.locator('[data-block-type="image"] img').count(), { timeout: 30_000 }).toBe(1);
+    expect(await fromBot.count()).toBe(before + 2);
+    expect(await messageWith("so far").count()).toBe(0);
+
+    // Variations on it: the answer comes through the click's response_url, as a new message in the channel.
+    await result.locator('button[data-action-id="studio_variations"]').click();
+    const variation = messageWith("Variation of").last();
+    await expect
+      .poll(async () => variation.locator('[data-block-type="image"] img').count(), { timeout: 30_000 })
+      .toBe(1);
+    await screenshot(page, "-not-in-channel");
+    // Two image jobs of about 1.5 s each, one after the other, each seen through Chromium.
+  }, 90_000);
+
   it("had no console errors", () => {
     expect(consoleErrors).toEqual([]);
   });
