@@ -6,9 +6,9 @@
 // `in_channel`, at most 5 times within 30 minutes. Only a click's `response_url` is documented to replace or delete
 // a message (the one clicked: https://docs.slack.dev/messaging/modifying-messages), so the bot never counts on
 // replacing anything through one: the asker gets a note at once, and the result is one new message.
-import type { RespondFn } from "@slack/bolt";
+import type { RespondFn, webApi } from "@slack/bolt";
 import { type Posted, type Surface, slackErrorCode } from "../flows/surface.js";
-import type { SlackMessage } from "../messages/blocks.js";
+import { context, type SlackMessage } from "../messages/blocks.js";
 import { notInChannelNote } from "../messages/not-in-channel.js";
 import { toSlack } from "./slack-message.js";
 
@@ -72,4 +72,29 @@ export function withResponseUrl(surface: Surface, respond: RespondFn, place: Res
       }
     },
   };
+}
+
+/**
+ * `surface` with the person's DM with the bot behind it, for answers that have no `response_url` (a modal's
+ * submission): what Slack refuses in the conversation because the bot is not in it (a note, a reply) goes to the
+ * DM instead, saying which conversation it is about. chat.postMessage to a user id posts there
+ * (https://docs.slack.dev/reference/methods/chat.postMessage, the `channel` argument).
+ */
+export function withDirectMessage(surface: Surface, client: webApi.WebClient): Surface {
+  const toDm = async (message: SlackMessage) => {
+    const about = context(`About <#${surface.channel}>: I'm not a member there, so I answer here.`);
+    await client.chat.postMessage({
+      channel: surface.user,
+      ...toSlack({ ...message, blocks: [about, ...message.blocks] }),
+    });
+  };
+  const fallBack = (send: (message: SlackMessage) => Promise<void>) => async (message: SlackMessage) => {
+    try {
+      await send(message);
+    } catch (error) {
+      if (!notInConversation(error)) throw error;
+      await toDm(message);
+    }
+  };
+  return { ...surface, reply: fallBack(surface.reply), ephemeral: fallBack(surface.ephemeral) };
 }

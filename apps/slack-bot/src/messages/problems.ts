@@ -34,6 +34,12 @@ export function explainProblem(error: unknown): string {
     return "The studio API did not answer properly. Try again in a moment.";
   }
   if (error instanceof StudioError) return "The studio API could not do that. Try again in a moment.";
+  // Slack refused a post because the bot is not a member (or cannot see a private channel): chat.postMessage's
+  // not_in_channel and channel_not_found (https://docs.slack.dev/reference/methods/chat.postMessage).
+  const slackError = (error as { data?: { error?: unknown } } | null)?.data?.error;
+  if (slackError === "not_in_channel" || slackError === "channel_not_found") {
+    return "I'm not a member of that channel, so I can't post there. Add me with `/invite @Studio`, then try again.";
+  }
   return "Something went wrong on my side. Try again in a moment.";
 }
 

@@ -2,6 +2,7 @@ import { validateMessage } from "@studio-kit/slack-sim";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ACTIONS } from "../../src/index.js";
 import { DOUBLE_CLICK_MS } from "../../src/listeners/actions/shared.js";
+import { BOARD_MODAL } from "../../src/messages/boards.js";
 import { actionIds, type Bot, blocksOf, buttonValue, eventually, startBot } from "./harness.js";
 
 // Issue 26, part 1: a channel the bot is not in (slack-sim's C0RANDOM), reached only through the request's
@@ -66,7 +67,6 @@ describe("/studio image in a channel the bot is not in", () => {
     expect(generations()).toBe(1);
     expectShownValid();
   });
-
 });
 
 describe("a click on a result in a channel the bot is not in", () => {
@@ -126,5 +126,31 @@ describe("a click on a result in a channel the bot is not in", () => {
     await click(result);
     await eventually(() => expect(channelSees().filter(hasImages)).toHaveLength(3));
     expect(generations()).toBe(3);
+  });
+
+  it("answers a modal's submission (Add to board) in the clicker's DM, which says which channel it is about", async () => {
+    const result = await imageResult();
+    const value = buttonValue(result, ACTIONS.addToBoard);
+    await bot.sim.click({ user: USER, channel: CHANNEL, messageTs: result.ts, actionId: ACTIONS.addToBoard, value });
+    const view = await eventually(() => {
+      const [open] = bot.sim.views(USER);
+      expect(open).toBeDefined();
+      return open as NonNullable<typeof open>;
+    });
+    await bot.sim.submitView({
+      user: USER,
+      viewId: view.id,
+      values: {
+        [BOARD_MODAL.newBlock]: { [BOARD_MODAL.newAction]: { type: "plain_text_input", value: "Spring launch" } },
+      },
+    });
+    const note = await eventually(() => {
+      const found = bot.sim
+        .conversation(bot.sim.dm(USER))
+        .find((m) => m.fromBot && m.text === "Added to Spring launch");
+      expect(found).toBeDefined();
+      return found as Shown;
+    });
+    expect(JSON.stringify(note.blocks)).toContain(`About <#${CHANNEL}>`);
   });
 });

@@ -3,7 +3,7 @@ import type { BotDeps } from "../../deps.js";
 import { assetTypeOf, boardChoice, putAssetOnBoard, resolveChoice } from "../../flows/add-to-board.js";
 import { actionNoteMessage, addedToBoardMessage, BOARD_MODAL, type BoardModalContext } from "../../messages/boards.js";
 import { problemMessage } from "../../messages/problems.js";
-import { toSlack } from "../slack-message.js";
+import { modalSurface } from "./view-once.js";
 
 type Args = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 
@@ -42,9 +42,11 @@ export function addToBoardSubmit(deps: BotDeps) {
       deps.logger.warn({ user }, "Add to board modal without its context");
       return;
     }
+    // The result's thread, or the person's DM where the bot is not in the conversation (view-once.ts).
+    const surface = modalSurface(deps, args.client, user, { ...ctx, messageTs: ctx.threadTs });
     const note = async (message: ReturnType<typeof actionNoteMessage>) => {
-      await args.client.chat
-        .postEphemeral({ channel: ctx.channel, user, thread_ts: ctx.threadTs, ...toSlack(message) })
+      await surface
+        .ephemeral(message)
         .catch((error: unknown) => deps.logger.error({ err: error, user }, "could not tell the user"));
     };
     try {
@@ -54,11 +56,7 @@ export function addToBoardSubmit(deps: BotDeps) {
         return;
       }
       await putAssetOnBoard(deps, board, ctx.assetId, ctx.assetType);
-      await args.client.chat.postMessage({
-        channel: ctx.channel,
-        thread_ts: ctx.threadTs,
-        ...toSlack(addedToBoardMessage(board.title, user)),
-      });
+      await surface.reply(addedToBoardMessage(board.title, user));
     } catch (error) {
       deps.logger.error({ err: error, user }, "could not add to a board");
       await note(problemMessage(error));

@@ -3,13 +3,15 @@ import type { BotDeps } from "../../deps.js";
 import type { Surface } from "../../flows/surface.js";
 import type { ModalPlace } from "../../messages/modal-parts.js";
 import { clickSurface } from "../actions/shared.js";
+import { withDirectMessage } from "../response-url.js";
 
 /**
  * The surface of a modal opened from a result: the result's thread, as a click on the result would answer (in an
  * assistant thread its jobs show on the status line). Notes only the person sees are ephemerals there.
  */
 export function modalSurface(deps: BotDeps, client: webApi.WebClient, user: string, place: ModalPlace): Surface {
-  return clickSurface(deps, { client }, { ...place, user, value: {} });
+  // No response_url comes with a modal's submission: where the bot is not in the conversation, the DM answers.
+  return withDirectMessage(clickSurface(deps, { client }, { ...place, user, value: {} }), client);
 }
 
 /**
