@@ -4,6 +4,7 @@
 // logged and its result shows the platform's link instead. An unshared upload that a crash orphans is never seen
 // by anyone, so a resumed job simply uploads again.
 
+import { escapeText } from "../messages/blocks.js";
 import type { BotDeps } from "../deps.js";
 import type { SlackFileRef } from "../messages/results.js";
 import { uploadResultFile } from "../services/slack-files.js";
@@ -84,7 +85,8 @@ export async function uploadResultFiles(
             client,
             downloadUrl: file.downloadUrl,
             filename,
-            title: file.title,
+            // A person's prompt: escaped like every other field it reaches (issue 27).
+            title: escapeText(file.title),
             pace: (method) => pacer.acquire(method),
           });
           uploaded.set(file.id, { id, filename });

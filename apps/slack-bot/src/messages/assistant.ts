@@ -85,7 +85,8 @@ export function assistantTitle(request: JobRequest): string {
       title = `Lip sync: ${request.command.script ?? "a video"}`;
       break;
   }
-  return short(title, TITLE_MAX);
+  // A person's prompt: escaped like every other field it reaches (issue 27), before it is cut.
+  return short(escapeText(title), TITLE_MAX);
 }
 
 const EDIT_WHAT: Record<ImageEditKind, string> = {

@@ -94,14 +94,17 @@ export function actions(elements: Block[], blockId?: string): Block {
   return block;
 }
 
-/** An image block. */
+/**
+ * An image block. The alt text and title are plain text, often a person's prompt: escaped here, for every caller,
+ * so that `<!channel>` in a prompt is never read as one (issue 27).
+ */
 export function image(url: string, altText: string, title?: string): Block {
   const block: Block = {
     type: "image",
     image_url: url.slice(0, LIMITS.imageUrl),
-    alt_text: truncate(altText, LIMITS.altText),
+    alt_text: truncate(escapeText(altText), LIMITS.altText),
   };
-  if (title) block.title = { type: "plain_text", text: truncate(title, 2000) };
+  if (title) block.title = { type: "plain_text", text: truncate(escapeText(title), 2000) };
   return block;
 }
 
@@ -110,8 +113,9 @@ export function image(url: string, altText: string, title?: string): Block {
  * links. Slack shows png, jpg, jpeg and gif this way only: see {@link isSlackImage}.
  */
 export function slackImage(fileId: string, altText: string, title?: string): Block {
-  const block: Block = { type: "image", slack_file: { id: fileId }, alt_text: truncate(altText, LIMITS.altText) };
-  if (title) block.title = { type: "plain_text", text: truncate(title, 2000) };
+  const alt = truncate(escapeText(altText), LIMITS.altText);
+  const block: Block = { type: "image", slack_file: { id: fileId }, alt_text: alt };
+  if (title) block.title = { type: "plain_text", text: truncate(escapeText(title), 2000) };
   return block;
 }
 

@@ -67,7 +67,7 @@ function header(ctx: ResultContext): Block {
 }
 
 /** The fallback text (notifications, screen readers): the same first words. */
-const summary = (ctx: ResultContext) => truncate(`${ctx.what ?? "Result:"} ${ctx.prompt}`.trim(), 300);
+const summary = (ctx: ResultContext) => truncate(escapeText(`${ctx.what ?? "Result:"} ${ctx.prompt}`.trim()), 300);
 
 // Where each kind's id can be typed again (the grammar's flags that name an earlier result).
 const ID_FLAGS: Record<"image" | "video" | "audio", string> = {
