@@ -1,4 +1,4 @@
-import { App, type AppOptions, LogLevel } from "@slack/bolt";
+import { App, type AppOptions, HTTPReceiver, LogLevel } from "@slack/bolt";
 import type { StudioClient } from "@studio-kit/core";
 import type { Poller } from "@studio-kit/poller";
 import type { Config } from "./config.js";
@@ -10,6 +10,7 @@ import { createAssistant } from "./listeners/assistant/index.js";
 import { register as registerCommands } from "./listeners/commands/index.js";
 import { register as registerEvents } from "./listeners/events/index.js";
 import { dedupeEvents } from "./listeners/middleware/dedupe-events.js";
+import { refuseReplays, signedHeaders } from "./listeners/middleware/refuse-replays.js";
 import { register as registerViews } from "./listeners/views/index.js";
 import { type BotOps, createBotOps, probeStudio } from "./ops/create.js";
 import { countSlackCalls, measurePacer } from "./ops/instrument-slack.js";
@@ -141,7 +142,16 @@ export function createBotApp(options: BotAppOptions): BotApp {
   const app =
     config.mode === "socket" && config.slack.appToken
       ? new App({ ...base, ...socketRoutes, socketMode: true, appToken: config.slack.appToken })
-      : new App({ ...base, customRoutes: routes });
+      : new App({
+          ...base,
+          // Bolt's own HTTP receiver, built here only to hand the signed headers to refuseReplays.
+          receiver: new HTTPReceiver({
+            signingSecret: config.slack.signingSecret ?? "",
+            customRoutes: routes,
+            logger: base.logger as BoltLogger,
+            customPropertiesExtractor: (request) => ({ ...signedHeaders(request) }),
+          }),
+        });
   const deps: BotDeps = {
     config,
     studio: options.studio,
@@ -171,6 +181,7 @@ export function createBotApp(options: BotAppOptions): BotApp {
   app.error(async (error) => {
     logger.error({ err: error }, "unhandled error in a listener");
   });
+  app.use(refuseReplays(deps));
   app.use(dedupeEvents(deps));
   // Slack's assistant view: after the dedupe, and ahead of the listeners (it consumes the DM's thread messages).
   app.assistant(createAssistant(deps));

@@ -93,11 +93,12 @@ describe("one message per job", () => {
   it("in a channel the bot is not in, the response_url result keeps the platform's links and uploads nothing", async () => {
     bot.sim.setMember("C0RANDOM", false);
     await bot.sim.command({ user: USER, channel: "C0RANDOM", text: "a lighthouse" });
-    // Through response_url the progress stays a message of its own (left alone: see the note).
+    // Through response_url the asker gets a note and the channel one message, the result (decision 0017).
     const result = await eventually(() => {
-      const found = fromBot(bot.sim.conversation("C0RANDOM")).find(finished);
-      expect(found).toBeDefined();
-      return found;
+      const shown = fromBot(bot.sim.conversation("C0RANDOM", { as: "U0BOB" }));
+      expect(shown).toHaveLength(1);
+      expect(blocksOf(shown[0], "image")).toHaveLength(1);
+      return shown[0];
     });
     expect(blocksOf(result, "image")[0]?.image_url).toBeDefined();
     expect(bot.sim.calls("files.getUploadURLExternal")).toHaveLength(0);
