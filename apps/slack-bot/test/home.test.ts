@@ -190,7 +190,7 @@ describe("homeView", () => {
       "a video · “waves”",
       "a voiceover · “hello there”",
       "a music track · “lofi beat”",
-      "an edited image · “a cat”",
+      "an upscaled image · “a cat”",
       "a vertical video · “a dog”",
     ]) {
       expect(all).toContain(expected);

@@ -48,7 +48,7 @@ const imagesWhat = (count: number) => (count === 1 ? "Image:" : `${count} images
 /** The first words of an edit's result. */
 const EDIT_WHAT: Record<ImageEditKind, string> = {
   variations: "Variation of",
-  upscale: "Upscaled ×2 of",
+  upscale: "Upscaled ×2:",
   removeBackground: "Background removed:",
 };
 

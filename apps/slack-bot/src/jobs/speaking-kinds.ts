@@ -124,7 +124,8 @@ async function followVideo(deps: BotDeps, job: SpeakingJob, onPercent: (percent:
   const { command, defaultBoard } = job.request;
   const prompt = command.script ?? "";
   // Made from an image and a voice, not from settings the Remix modal knows: no Remix (Regenerate runs it again).
-  const what = command.kind === "avatar" ? "Speaking avatar:" : "Lip sync:";
+  // Without a script (a lip sync to an audio file) the header says what it is rather than ending at "Lip sync:".
+  const what = command.kind === "avatar" ? "Speaking avatar:" : prompt ? "Lip sync:" : "Lip sync of a video";
   const ctx = { user: job.user, prompt, what, defaultBoard, jobId: job.id, remix: false };
   const url = video.videoUrl ?? video.downloadUrl;
   return {

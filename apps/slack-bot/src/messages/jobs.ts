@@ -3,6 +3,13 @@ import { context, escapeText, message, quote, type SlackMessage, section } from 
 import { whatIsAsked } from "./describe.js";
 import { videoToolAsked } from "./video-tools.js";
 
+/** What an image edit asked for, each in its own words (history lists them apart). */
+const EDIT_ASKED: Record<Extract<JobRequest, { kind: "image-edit" }>["edit"], string> = {
+  variations: "a variation of an image",
+  upscale: "an upscaled image",
+  removeBackground: "an image without its background",
+};
+
 /** What a stored job asked for, in words ("2 images", "an upscaled image", "a vertical video"). */
 export function whatTheJobAsked(job: Pick<JobRecord, "request">): string {
   const { request } = job;
@@ -14,7 +21,7 @@ export function whatTheJobAsked(job: Pick<JobRecord, "request">): string {
     case "lipsync":
       return whatIsAsked(request.command);
     case "image-edit":
-      return request.edit === "variations" ? "a variation of an image" : "an edited image";
+      return EDIT_ASKED[request.edit];
     case "video-format":
       return request.ratio === "9:16" ? "a vertical video" : "a square video";
     case "video-tool":

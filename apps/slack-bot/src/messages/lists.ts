@@ -57,7 +57,7 @@ export function presetsMessage(presets: Preset[], query?: string, totalCount?: n
   };
   const total = totalCount ?? presets.length;
   const head = query ? `Presets matching “${quote(query, 100)}”` : "Presets";
-  return message(`${total} presets`, [
+  return message(counted(total, "preset"), [
     section(`*${head}* (${total})`),
     ...capped(presets, row, "Add a search word: `/studio presets light`."),
     context("Use one with `--preset slug` (repeatable)."),

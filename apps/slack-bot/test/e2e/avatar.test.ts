@@ -297,7 +297,9 @@ describe("lip sync", () => {
       channel: CHANNEL,
       text: "lipsync --video vid_river_crossing --audio aud_campfire",
     });
-    const result = await resultIn(inChannel, "Lip sync:");
+    // No script to quote: the result says what it is, never a bare "Lip sync:" (issue 27, point 16).
+    const result = await resultIn(inChannel, "Lip sync of a video");
+    expect(JSON.stringify(result.blocks)).toContain("*Lip sync of a video*");
     expect(sent("GenerateLipsync")).toEqual([
       expect.objectContaining({ videoId: "vid_river_crossing", audioId: "aud_campfire", audioDurationSeconds: 2 }),
     ]);

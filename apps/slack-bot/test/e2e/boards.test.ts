@@ -130,7 +130,8 @@ describe("image buttons", () => {
     });
     expect(JSON.stringify(upscaled?.blocks)).toContain(ACTIONS.upscale);
     expect(operations("UpdateImage")).toBe(1);
-    const note = bot.sim.thread(CHANNEL, result.ts, { as: USER }).find((m) => m.ephemeral);
+    // The note is beside the clicked result in the channel, where the clicker is looking (issue 27, point 17).
+    const note = bot.sim.conversation(CHANNEL, { as: USER }).find((m) => m.ephemeral && m.threadTs === undefined);
     expect(note?.text).toContain("You clicked that twice");
     expectAllMessagesValid(bot.sim, [CHANNEL]);
   });

@@ -197,6 +197,8 @@ describe("every click is a new job; only a true double click is refused", () => 
     });
     const note = everything(result.ts).find((m) => m.ephemeral && m.text.includes("clicked that twice"));
     expect(note).toBeDefined();
+    // Beside the result in the channel, where the clicker is looking, not in its thread (issue 27, point 17).
+    expect(note?.threadTs).toBeUndefined();
     expect(everything(result.ts).some((m) => m.text.includes("already used"))).toBe(false);
 
     // The same person, the same button, after the double-click window: a new job, not "already used".
@@ -242,6 +244,8 @@ describe("Upscale and Remove background edit a copy", () => {
     });
     const copyId = imageIdOf(buttonValue(upscaled, ACTIONS.upscale));
     expect(copyId).not.toBe(originalId);
+    // Its first words say what it is, then the prompt: "Upscaled ×2: “…”", not "Upscaled ×2 of “…”" (issue 27).
+    expect(upscaled.text).toMatch(/^Upscaled ×2: /);
 
     // The edit went to the copy, uploaded first from the original's bytes.
     expect(sent("UploadImage")).toHaveLength(1);

@@ -50,7 +50,8 @@ describe("video result format buttons", () => {
     expect(newId).not.toBe(sourceId);
     expect(operations("GenerateVideoFormatVariant")).toBe(1);
     expect(operations("GenerateVideo")).toBe(1);
-    const note = bot.sim.thread(CHANNEL, result.ts, { as: USER }).find((m) => m.ephemeral);
+    // The note is beside the clicked result in the channel, where the clicker is looking (issue 27, point 17).
+    const note = bot.sim.conversation(CHANNEL, { as: USER }).find((m) => m.ephemeral && m.threadTs === undefined);
     expect(note?.text).toContain("You clicked that twice");
     // The new video is uploaded into the thread too.
     await eventually(() => expect(bot.sim.calls("files.completeUploadExternal").length).toBeGreaterThanOrEqual(2));

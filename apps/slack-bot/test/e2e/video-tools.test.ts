@@ -110,7 +110,8 @@ describe("a video result's tools", () => {
       type: "VIDEO_SFX",
       metadata: { videoId },
     });
-    const note = bot.sim.thread(CHANNEL, result.ts, { as: USER }).find((m) => m.ephemeral);
+    // The note is beside the clicked result in the channel, where the clicker is looking (issue 27, point 17).
+    const note = bot.sim.conversation(CHANNEL, { as: USER }).find((m) => m.ephemeral && m.threadTs === undefined);
     expect(note?.text).toContain("You clicked that twice");
     expectAllMessagesValid(bot.sim, [CHANNEL]);
   });

@@ -45,11 +45,15 @@ export function clickSurface(
   deps: BotDeps,
   args: Pick<ButtonArgs, "client"> & Partial<Pick<ButtonArgs, "respond" | "body">>,
   where: Clicked,
+  options: { besideMessage?: boolean } = {},
 ): Surface {
   const { client, respond } = args;
-  if (where.threadTs !== where.messageTs && isAssistantThread(where)) return assistantSurface(deps, client, where);
-  // Answers to a click ("Added to ...") are for the whole thread.
-  const surface = conversationSurface(client, where);
+  const inThread = where.threadTs !== where.messageTs;
+  if (inThread && isAssistantThread(where)) return assistantSurface(deps, client, where);
+  // Answers to a click ("Added to ...") are for the whole thread; a note about the click itself (`besideMessage`)
+  // goes where the clicker is looking: beside a result in the channel, not in its thread.
+  const place = options.besideMessage && !inThread ? { user: where.user, channel: where.channel } : where;
+  const surface = conversationSurface(client, place);
   // A result in a channel the bot is not in (posted through a slash command's response_url): the click's own
   // response_url answers there instead.
   const responseUrl = args.body?.response_url;
@@ -92,7 +96,7 @@ async function claimed(
   const at = deps.now();
   if (!(await deps.store.claims.claim(key, at, claim.windowMs))) {
     deps.logger.info({ user: where.user, action: args.action.action_id }, "ignoring a repeated click");
-    await clickSurface(deps, args, where)
+    await clickSurface(deps, args, where, { besideMessage: true })
       .ephemeral(actionNoteMessage(claim.note))
       .catch((error: unknown) => deps.logger.warn({ err: error }, "could not post the repeated-click note"));
     return;
@@ -134,7 +138,7 @@ export async function eachClick(
 ): Promise<void> {
   const key = personalClickKey(where, args);
   const note =
-    "You clicked that twice: the first click is already on its way, in the thread. Click again in a few seconds for another one.";
+    "You clicked that twice: the first click is already on its way. Click again in a few seconds for another one.";
   await claimed(deps, args, where, { key, windowMs: DOUBLE_CLICK_MS, note }, work);
 }
 
