@@ -16,6 +16,7 @@ const SLOW_SUITES = [
   "apps/slack-bot/test/e2e/delivery.test.ts",
   "apps/slack-bot/test/e2e/remix.test.ts",
   "apps/playground/test/result-tools-browser.test.ts",
+  "apps/playground/test/follow-and-jump-browser.test.ts",
   "packages/cli/test/terminal.test.ts",
   "apps/slack-bot/test/e2e/chaos.test.ts",
 ];

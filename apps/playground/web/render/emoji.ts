@@ -1,5 +1,6 @@
-// The emoji the bot's messages use (apps/slack-bot/src/messages), and a few common ones, as Unicode. Anything
-// else stays as its `:name:` text, as Slack shows an emoji it does not know.
+// The emoji the bot's messages use (apps/slack-bot/src), and a few common ones, as Unicode. Anything else stays as
+// its `:name:` text, as Slack shows an emoji it does not know. test/emoji-shortcodes.test.ts scans the bot's source
+// for every `:name:` it can send and fails when one is missing here.
 
 const EMOJI: Record<string, string> = {
   hourglass_flowing_sand: "⏳",
@@ -51,6 +52,20 @@ const EMOJI: Record<string, string> = {
   key: "🔑",
   bust_in_silhouette: "👤",
   busts_in_silhouette: "👥",
+  thinking_face: "🤔",
+  repeat: "🔁",
+  // The brand's colour swatches (apps/slack-bot/src/messages/brand-colours.ts).
+  large_red_square: "🟥",
+  large_orange_square: "🟧",
+  large_yellow_square: "🟨",
+  large_green_square: "🟩",
+  large_blue_square: "🟦",
+  large_purple_square: "🟪",
+  large_brown_square: "🟫",
+  black_large_square: "⬛",
+  white_large_square: "⬜",
+  // A swatch without a hex (messages/brand.ts). Slack's own name for ⬜ is white_large_square: in Slack this one
+  // shows as text unless the workspace adds it.
 };
 
 /** The Unicode for `:name:`, or undefined when the page does not know it. */

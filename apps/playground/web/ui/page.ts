@@ -16,7 +16,8 @@ import { createConversationHeader, type Tab } from "./conversation-header.js";
 import { createHomeView } from "./home.js";
 import { createMessageList } from "./message-list.js";
 import { createModalHost } from "./modal-host.js";
-import { channelFor, conversationName, createSidebar } from "./sidebar.js";
+import { createJumps } from "./permalinks.js";
+import { channelFor, conversationName, createSidebar, dmsFor } from "./sidebar.js";
 import { createTextContext } from "./text-context.js";
 import { createToasts, errorText } from "./toast.js";
 
@@ -158,8 +159,15 @@ export async function startPage(options: { doc: Document; api: Api; storage?: St
       error: byId("composer-error"),
     },
     {
-      send: (message) => api.send({ user: session.user, channel: session.channel, text: message }),
-      upload: (files, message) => api.upload({ user: session.user, channel: session.channel, text: message, files }),
+      // What you send shows at the end, as in Slack: the list goes there, even if you had scrolled up.
+      send: (message) => {
+        mainList.follow();
+        return api.send({ user: session.user, channel: session.channel, text: message });
+      },
+      upload: (files, message) => {
+        mainList.follow();
+        return api.upload({ user: session.user, channel: session.channel, text: message, files });
+      },
     },
   );
   const where = () => ({
@@ -177,8 +185,14 @@ export async function startPage(options: { doc: Document; api: Api; storage?: St
     },
     {
       // The pane (and so this composer) only shows while a thread is open: `where()` always has its ts then.
-      send: (message) => api.send({ ...where(), text: message }),
-      upload: (files, message) => api.upload({ ...where(), text: message, files }),
+      send: (message) => {
+        threadList.follow();
+        return api.send({ ...where(), text: message });
+      },
+      upload: (files, message) => {
+        threadList.follow();
+        return api.upload({ ...where(), text: message, files });
+      },
     },
   );
   acceptDrops(byId("message-list"), byId("drop-hint"), (files) => void composer.shareFiles(files));
@@ -227,6 +241,7 @@ export async function startPage(options: { doc: Document; api: Api; storage?: St
         mainList.update(state.messages);
         if (session.thread) threadList.update(state.thread ?? []);
         modals.update(state.modals);
+        jumps.land();
       },
       // One failure is often a restart of the server: say so only when it lasts.
       onError: (_error, failures) => {
@@ -288,6 +303,28 @@ export async function startPage(options: { doc: Document; api: Api; storage?: St
     restart();
   }
   byId("thread-close").addEventListener("click", closeThread);
+
+  // "Open the result" (history, Home) links to slack-sim's permalink: the page opens that message itself.
+  const jumps = createJumps({
+    doc,
+    hasChannel: (id) => channelOf(id) !== undefined,
+    refusal: ({ channel }) =>
+      channelOf(channel)?.kind === "dm" && !dmsFor(workspace, session.user).some((dm) => dm.id === channel)
+        ? "That message is in another person's direct message with Studio."
+        : undefined,
+    open: (link) => {
+      const before = watch;
+      if (link.channel !== session.channel) selectChannel(link.channel);
+      else if (session.tab !== "messages") selectTab("messages");
+      if (link.threadTs && link.threadTs !== session.thread) openThread(link.threadTs);
+      return watch !== before;
+    },
+    reveal: ({ ts, threadTs }) => {
+      if (threadTs) mainList.reveal(threadTs);
+      return (threadTs ? threadList : mainList).reveal(ts, { highlight: true });
+    },
+    note: (text) => toasts.show(text, "info"),
+  });
 
   layout();
   restart();

@@ -20,7 +20,7 @@ function swatchLine(swatch: BrandSwatch): string {
     .filter((part): part is string => Boolean(part))
     .map((part) => quote(part, 80))
     .join(" · ");
-  return [said?.emoji ?? ":white_square:", name, hex, about].filter(Boolean).join(" ");
+  return [said?.emoji ?? ":white_large_square:", name, hex, about].filter(Boolean).join(" ");
 }
 
 /** What the bot knows: name and tagline, tone of voice, what the brand avoids, the colours as swatches in words. */
