@@ -32,3 +32,12 @@ describe("the presets list's fallback text", () => {
     expect(presetsMessage([preset, preset]).text).toBe("2 presets");
   });
 });
+
+describe("a refusal's words in the problem message", () => {
+  it("ends with one full stop after the quote, not the API's and the sentence's both", async () => {
+    const { StudioBadInputError } = await import("@studio-kit/core");
+    const { explainProblem } = await import("../src/messages/problems.js");
+    const error = new StudioBadInputError("BAD_USER_INPUT", "@studio-kit/core: the ratio is not allowed.", {});
+    expect(explainProblem(error)).toBe("The studio API refused the request: “the ratio is not allowed”.");
+  });
+});

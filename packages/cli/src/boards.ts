@@ -1,13 +1,5 @@
-import { type Board, type CanvasCard, createBoard, listBoards, type StudioClient } from "@studio-kit/core";
+import { type Board, createBoard, listBoards, type StudioClient } from "@studio-kit/core";
 import { CliError } from "./errors.js";
-
-/** A card's kind in words, from its asset's type: "image", "video", "audio", "text", "product", ... */
-export function cardKind(card: CanvasCard): string {
-  const typename = card.asset?.__typename;
-  if (typename) return typename === "VideoSequence" ? "video sequence" : typename.toLowerCase();
-  if (card.text) return "text";
-  return (card.assetType ?? "card").toLowerCase().replace(/_/g, " ");
-}
 
 const sameTitle = (a: string | null | undefined, b: string) =>
   (a ?? "").trim().toLowerCase() === b.trim().toLowerCase();

@@ -29,7 +29,8 @@ const EXIT_OF: Record<CliErrorCode, ExitCode> = {
  * are, with exit 1; this one is for what the CLI itself decides.
  */
 export class CliError extends Error {
-  override readonly name = "CliError";
+  // string, not the literal: a subclass (OutDirError) names itself.
+  override readonly name: string = "CliError";
   readonly code: CliErrorCode;
 
   constructor(code: CliErrorCode, message: string, options: { cause?: unknown } = {}) {

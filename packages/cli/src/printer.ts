@@ -15,6 +15,8 @@ export interface Printer {
    * Called once per run; a second call is a bug in the command, so it throws.
    */
   result(doc: unknown, human: () => string): void;
+  /** True once {@link result} has printed: an error after it must not add a second JSON document. */
+  printed(): boolean;
   /** A line for the person (stderr): hints, warnings, what happened. Redacted. */
   note(text: string): void;
   /** A line of the `--verbose` trace (stderr). Redacted. */
@@ -47,6 +49,7 @@ export function createPrinter(io: CliIo, options: PrinterOptions): Printer {
       const text = options.json ? JSON.stringify(doc, null, 2) : human();
       if (text !== "") io.stdout.write(`${options.redact(text)}\n`);
     },
+    printed: () => printed,
     note: line,
     trace(text) {
       if (options.verbose) line(`· ${text}`);

@@ -76,12 +76,14 @@ describe("reading the workspace", () => {
     expect(shown.stdout).toContain("Autumn launch · 0 cards");
   });
 
-  it("board show names each card's kind in words", async () => {
+  it("board show names each card's kind in words, the playground's: a note and a shape, never their codes", async () => {
     const sandbox = await startTestSandbox();
     const ran = await studio(["board", "show", "Spring campaign"], { env: sandbox.env });
     expect(ran.code).toBe(0);
-    expect(ran.stdout).toMatch(/^image\s+img_trail_dawn\s+Trail at dawn$/m);
-    expect(ran.stdout).toMatch(/^text\s+note_brief\s+Brief:/m);
+    expect(ran.stdout).toMatch(/^Image\s+img_trail_dawn\s+Trail at dawn$/m);
+    expect(ran.stdout).toMatch(/^Note\s+note_brief\s+Brief:/m);
+    expect(ran.stdout).toMatch(/^Shape\s+shape_frame\s+-$/m);
+    expect(ran.stdout).not.toMatch(/^(text|element|sticky_note)\s/m);
   });
 
   it("board show of a board that does not exist fails with exit 1, naming the boards there are", async () => {

@@ -42,8 +42,8 @@ describe("studio upload", () => {
       [doc.uploads[1]?.asset.id, "Audio"],
     ]);
     const human = await studio(["board", "show", "Uploads"], { env: sandbox.env });
-    expect(human.stdout).toMatch(new RegExp(`^image\\s+${doc.uploads[0]?.asset.id}`, "m"));
-    expect(human.stdout).toMatch(new RegExp(`^audio\\s+${doc.uploads[1]?.asset.id}`, "m"));
+    expect(human.stdout).toMatch(new RegExp(`^Image\\s+${doc.uploads[0]?.asset.id}`, "m"));
+    expect(human.stdout).toMatch(new RegExp(`^Audio\\s+${doc.uploads[1]?.asset.id}`, "m"));
   });
 
   it("puts the uploads on a board that already exists instead of making a second one", async () => {
@@ -100,7 +100,8 @@ describe("studio upload", () => {
       cwd: dir,
     });
     expect(ran.code).toBe(2);
-    expect(ran.stdout).toBe("");
+    // --json: the usage error as the one JSON document on stdout.
+    expect(ran.json<{ error: unknown }>().error).toMatchObject({ name: "CliError", code: "usage", exitCode: 2 });
     expect(ran.stderr).toContain("3 files cannot be uploaded.");
     expect(ran.stderr).toContain("empty.png: the file is empty (0 bytes); an upload is 1 byte to 256 MiB.");
     expect(ran.stderr).toContain("gone.wav: no such file; check the path.");

@@ -34,16 +34,26 @@ const WHOLE_NUMBER = /^(\d+)s?$/i;
  * Reads the value of a number flag (`flag` is its name without `--`): a whole number from 0 up, and "5s" is read
  * as 5, since that is how people write durations. Returns the number, or the message every app shows when the
  * value is not one (a string, so `typeof result === "string"` tells the two apart). Bounds are not checked
- * here: `checkOptions` knows them.
+ * here (`checkOptions` knows them), except that a number too large to be held exactly (above
+ * `Number.MAX_SAFE_INTEGER`) is refused, quoting the digits as typed rather than the rounded number.
  *
  * @example
  * readNumber("duration", "5s"); // 5
  * readNumber("count", "two"); // "`--count` takes a whole number, such as `--count 2` (got `two`)."
+ * readNumber("count", "99999999999999999999"); // "`--count 99999999999999999999` is too large: `--count` takes ..."
  */
 export function readNumber(flag: string, text: string): number | string {
   const match = WHOLE_NUMBER.exec(text.trim());
-  if (match?.[1] !== undefined) return Number(match[1]);
-  return `\`--${flag}\` takes a whole number, such as \`--${flag} ${flag === "count" ? 2 : 10}\` (got \`${echo(text)}\`).`;
+  const example = `\`--${flag} ${flag === "count" ? 2 : 10}\``;
+  if (match?.[1] === undefined)
+    return `\`--${flag}\` takes a whole number, such as ${example} (got \`${echo(text)}\`).`;
+  const value = Number(match[1]);
+  // Past 2^53 a double no longer holds every whole number: 99999999999999999999 would be read, and quoted back in
+  // the bounds' message, as 100000000000000000000. No option comes near, so it is refused here, as typed.
+  if (!Number.isSafeInteger(value)) {
+    return `\`--${flag} ${echo(text.trim())}\` is too large: \`--${flag}\` takes a whole number, such as ${example}.`;
+  }
+  return value;
 }
 
 const isFlag = (token: Token) => !token.quoted && token.value.startsWith("--") && token.value.length > 2;

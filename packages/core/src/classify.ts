@@ -64,6 +64,15 @@ function errorCodes(error: unknown): string[] {
   return [...own, ...nested, ...cause];
 }
 
+/**
+ * Text from elsewhere (the server's message, a network error's) as the end of a sentence: a full stop added only
+ * when it has no closing mark of its own, so "…in the workspace settings." never becomes "settings..".
+ */
+function sentence(text: string): string {
+  const trimmed = text.trimEnd();
+  return /[.!?…]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
 function fromClientError(error: ClientError, ctx: AttemptContext): StudioError {
   const { response } = error;
   const errors = response.errors ?? [];
@@ -71,7 +80,7 @@ function fromClientError(error: ClientError, ctx: AttemptContext): StudioError {
   const graphqlCode = typeof first?.extensions?.code === "string" ? first.extensions.code : undefined;
   const kind = (graphqlCode && BY_GRAPHQL_CODE[graphqlCode]) || kindOfStatus(response.status);
   const name = ctx.operation.name;
-  const serverSays = ctx.redact(first?.message ?? `HTTP ${response.status}`);
+  const serverSays = ctx.redact(first?.message?.trim() || `HTTP ${response.status}`);
   const details: StudioErrorDetails = {
     operationName: name,
     status: response.status,
@@ -89,40 +98,46 @@ function fromClientError(error: ClientError, ctx: AttemptContext): StudioError {
     case "auth":
       return new StudioAuthenticationError(
         "UNAUTHENTICATED",
-        `${PREFIX} the API key was refused (${name}): ${serverSays}. Check the key, or create a new one in the workspace settings.`,
+        `${PREFIX} the API key was refused (${name}): ${sentence(serverSays)} Check the key, or create a new one in the workspace settings.`,
         details,
       );
     case "permission":
       return new StudioPermissionError(
         "FORBIDDEN",
-        `${PREFIX} not allowed (${name}): ${serverSays}. A read-only key cannot send mutations, and a key reaches only its own workspace (client.workspaceId()).`,
+        `${PREFIX} not allowed (${name}): ${sentence(serverSays)} A read-only key cannot send mutations, and a key reaches only its own workspace (client.workspaceId()).`,
         details,
       );
     case "badInput":
       return new StudioBadInputError(
         "BAD_USER_INPUT",
-        `${PREFIX} the server refused the input of ${name}: ${serverSays}. Fix the input; error.details has what the server allows.`,
+        `${PREFIX} the server refused the input of ${name}: ${sentence(serverSays)} Fix the input; error.details has what the server allows.`,
         { ...details, extensions: ctx.redact((first?.extensions as Record<string, unknown> | undefined) ?? {}) },
       );
     case "rateLimited": {
       const retryAfterMs = parseRetryAfter(response.headers?.get("retry-after"), ctx.now);
       const wait = retryAfterMs === undefined ? "" : ` Retry after ${Math.ceil(retryAfterMs / 1000)} s.`;
-      return new StudioRateLimitError("RATE_LIMITED", `${PREFIX} rate limited (${name}): ${serverSays}.${wait}`, {
-        ...details,
-        retryAfterMs,
-      });
+      return new StudioRateLimitError(
+        "RATE_LIMITED",
+        `${PREFIX} rate limited (${name}): ${sentence(serverSays)}${wait}`,
+        {
+          ...details,
+          retryAfterMs,
+        },
+      );
     }
     case "server":
       return new StudioServerError(
         "SERVER_ERROR",
-        `${PREFIX} the server failed on ${name} (HTTP ${response.status}): ${serverSays}. ` +
+        `${PREFIX} the server failed on ${name} (HTTP ${response.status}): ${sentence(serverSays)} ` +
           "Queries are retried; a mutation may have been applied, so check before sending it again.",
         details,
       );
     default:
       return new StudioGraphQLError(
         "GRAPHQL_ERROR",
-        `${PREFIX} ${name} failed: ${serverSays}${graphqlCode ? ` (${graphqlCode})` : ""}.`,
+        // The code follows the server's words as they are ("No such image. (NOT_FOUND)."); without one, a full stop
+        // only when they lack their own.
+        `${PREFIX} ${name} failed: ${graphqlCode ? `${serverSays} (${graphqlCode}).` : sentence(serverSays)}`,
         details,
       );
   }
@@ -151,7 +166,7 @@ export function classify(raw: unknown, ctx: AttemptContext): StudioError {
   const code = codes[0];
   return new StudioNetworkError(
     "NETWORK_ERROR",
-    `${PREFIX} ${name} failed on the network${code ? ` (${code})` : ""}: ${message}. ` +
+    `${PREFIX} ${name} failed on the network${code ? ` (${code})` : ""}: ${sentence(message)} ` +
       (sent ? "It may have reached the server." : "It never reached the server.") +
       " Check baseUrl and the connection.",
     { operationName: name, sent, cause: { name: raw instanceof Error ? raw.name : "Error", message, code } },

@@ -20,6 +20,8 @@ export type { AssetSearch, LibraryAsset } from "./helpers/assets.js";
 export { searchAssets } from "./helpers/assets.js";
 export type { Board, BoardRef, CanvasCard } from "./helpers/boards.js";
 export { conversationIdOf, createBoard, listBoards, listCards } from "./helpers/boards.js";
+export type { CardKindSource } from "./helpers/card-kind.js";
+export { cardKindLabel } from "./helpers/card-kind.js";
 export type { CreditsBalance } from "./helpers/credits.js";
 export { getCredits } from "./helpers/credits.js";
 export type { GenerateImagesInput, QueuedImage } from "./helpers/generate.js";

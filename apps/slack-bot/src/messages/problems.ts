@@ -24,7 +24,9 @@ export function explainProblem(error: unknown): string {
     return "The studio API refused the bot's key. Ask whoever installed the bot to check its API key.";
   }
   if (error instanceof StudioBadInputError) {
-    return `The studio API refused the request: “${quote(error.message.replace(/^@studio-kit\/core:\s*/, ""), 300)}”.`;
+    // The sentence's own full stop follows the quote; the API's words lose theirs, or it reads `settings.”.`
+    const words = error.message.replace(/^@studio-kit\/core:\s*/, "").replace(/\.\s*$/, "");
+    return `The studio API refused the request: “${quote(words, 300)}”.`;
   }
   if (
     error instanceof StudioTimeoutError ||

@@ -1,6 +1,6 @@
-import { type Board, createBoard, listBoards, listCards } from "@studio-kit/core";
+import { type Board, cardKindLabel, createBoard, listBoards, listCards } from "@studio-kit/core";
 import type { Command } from "commander";
-import { cardKind, findBoard } from "../boards.js";
+import { findBoard } from "../boards.js";
 import type { RunContext } from "../context.js";
 import { when } from "../dates.js";
 import { table } from "../table.js";
@@ -49,8 +49,10 @@ export function registerBoards(program: Command, run: RunContext): void {
       printer.result({ board: found, cards }, () => {
         const head = `${printer.style.bold(found.title ?? "(untitled)")} · ${cards.length} card${cards.length === 1 ? "" : "s"}`;
         if (!cards.length) return `${head}\nNo cards yet: studio image "..." --board "${found.title ?? ""}"`;
+        // Kinds in the playground's words (@studio-kit/core cardKindLabel): "Note" and "Shape", not the API's
+        // codes `sticky_note` and `element`.
         const rows = cards.map((card) => [
-          cardKind(card),
+          cardKindLabel(card),
           card.asset && "id" in card.asset ? card.asset.id : card.assetId,
           card.text ?? name(card),
         ]);

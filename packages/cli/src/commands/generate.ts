@@ -7,6 +7,7 @@ import { CliError, usageError } from "../errors.js";
 import { withBrand } from "../generate/brand.js";
 import { download } from "../generate/download.js";
 import { addGenerationOptions, flagValues } from "../generate/options.js";
+import { checkOutDir } from "../generate/out-dir.js";
 import { prepare } from "../generate/prepare.js";
 import { type Queued, sendGeneration, whatIsAsked } from "../generate/send.js";
 import { waitForAll } from "../generate/wait.js";
@@ -32,7 +33,10 @@ export function registerGenerate(program: Command, run: RunContext): void {
     const command = program.command(kind).argument(ABOUT[kind].argument).description(ABOUT[kind].description);
     addGenerationOptions(command, kind)
       .option("--wait", "wait for the results and print them (default: print the queued ids and return)")
-      .option("--out <dir>", "download the finished media into dir as <id>.<ext> (implies --wait)")
+      .option(
+        "--out <dir>",
+        "download the finished media into the folder dir as <id>.<ext>, created if missing (implies --wait)",
+      )
       .action((words: string[], options: WaitOptions, self: Command) =>
         generate(run.begin(self), kind, words, options, self),
       );
@@ -52,6 +56,8 @@ async function generate(
   const asked = generationCommand(kind, prompt, flagValues(self, kind));
   const boardTitle = "board" in asked ? asked.board : undefined;
   const wait = options.wait === true || options.out !== undefined || boardTitle !== undefined;
+  // Where the files go is checked before any request: a file in the way is found now, not after credits are spent.
+  if (options.out !== undefined) await checkOutDir(options.out);
 
   const { client, poller, fetch } = await invocation.session();
   // --brand: the brand is read before the checks, so a workspace without one is refused before any cost is asked.
