@@ -7,7 +7,7 @@ import { hasSlackCredentials, standInConfig } from "../src/server/config.js";
 import { startupLines } from "../src/server/startup.js";
 import { eventually } from "./support/playground.js";
 
-const SECRETS = { signingSecret: "a".repeat(64), botToken: "xoxb-playground-test" };
+const SECRETS = { signingSecret: "a".repeat(64), botToken: "xoxb-playground-test", appToken: "xapp-playground-test" };
 
 describe("which Slack and which API", () => {
   it("takes Slack as real with a bot token and signing secret, or an app token, and not with one of the pair", () => {

@@ -54,6 +54,8 @@ export interface BotAppOptions {
   replicaId?: string;
   /** Milliseconds since the epoch. Default `Date.now`. */
   now?: () => number;
+  /** Waits `ms` on the same clock as `now` (tests move it; see `BotDeps.sleep`). Default a timer. */
+  sleep?: (ms: number) => Promise<void>;
   /**
    * Health and metrics (ops/create.ts), served at /healthz, /readyz and /metrics. main.ts makes them first, so that
    * the studio client's fetch is measured too. Default: made here (the studio API's requests then go unmeasured).
@@ -163,6 +165,7 @@ export function createBotApp(options: BotAppOptions): BotApp {
     delivery: options.delivery ?? "spread",
     store,
     now,
+    ...(options.sleep ? { sleep: options.sleep } : {}),
     access: createAccessPolicy(config.access, { usergroupMembers: usergroupMembersFrom(app.client) }),
     keyMode: createKeyMode(),
     leases: createJobLeases({

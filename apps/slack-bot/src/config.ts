@@ -40,7 +40,20 @@ export interface Config {
    * before it stops taking requests and releases its jobs, so a load balancer polling /readyz drains it first.
    */
   drainMs: number;
+  /**
+   * STUDIO_SLACK_SURFACE: which of Slack's AI surfaces the app is installed with. `agent` (the default,
+   * manifest.json's `features.agent_view`): the DM is the conversation; opening it (`app_home_opened`, tab
+   * `messages`) gets the greeting and the suggested prompts, and each message there is answered in its own thread
+   * with the status line. `assistant` (`features.assistant_view`, apps installed before): threads start with
+   * `assistant_thread_started`, and a top-level DM message is answered in the DM as before.
+   * https://docs.slack.dev/ai/migrating-to-agent-messaging/
+   */
+  slackSurface: SlackSurface;
 }
+
+/** Slack's AI surface the app is installed with: `features.agent_view` or `features.assistant_view`. */
+export type SlackSurface = "agent" | "assistant";
+const SLACK_SURFACES: SlackSurface[] = ["agent", "assistant"];
 
 /** The bot's state: embedded SQLite (one process), or a PostgreSQL database shared by replicas. */
 export type StoreConfig = { kind: "sqlite"; path: string } | { kind: "postgres"; url: string };
@@ -73,6 +86,8 @@ export const CONFIG_DEFAULTS = {
   jobLeaseSeconds: 15,
   /** STUDIO_DRAIN_SECONDS: none, a stop is as quick as before; set it to the load balancer's time to notice. */
   drainSeconds: 0,
+  /** STUDIO_SLACK_SURFACE: the agent messaging experience, which Slack steers new apps to. */
+  slackSurface: "agent",
 } as const;
 
 /** SQLite's name for a database that lives in memory only (https://www.sqlite.org/inmemorydb.html). */
@@ -229,6 +244,16 @@ function readOps(env: Env, problems: string[]): { healthPort?: number; drainMs: 
   return ops;
 }
 
+/** STUDIO_SLACK_SURFACE: `agent` or `assistant`, in any case. */
+function readSlackSurface(env: Env, problems: string[]): SlackSurface {
+  const value = read(env, "STUDIO_SLACK_SURFACE")?.toLowerCase() ?? CONFIG_DEFAULTS.slackSurface;
+  if (SLACK_SURFACES.includes(value as SlackSurface)) return value as SlackSurface;
+  problems.push(
+    "STUDIO_SLACK_SURFACE must be agent (the app's manifest has features.agent_view, the default) or assistant (features.assistant_view, for an app installed with the assistant view).",
+  );
+  return CONFIG_DEFAULTS.slackSurface;
+}
+
 /** The SQLite file: `:memory:` as is, anything else made absolute against `cwd`. */
 function readStorePath(env: Env, cwd: string, problems: string[]): string {
   const path = read(env, "STUDIO_BOT_DB") ?? CONFIG_DEFAULTS.storePath;
@@ -307,6 +332,7 @@ export function readConfig(env: Env, options: { cwd?: string } = {}): Config {
   const store = readStore(env, options.cwd ?? process.cwd(), problems);
   const jobLeaseMs = readLease(env, problems);
   const ops = readOps(env, problems);
+  const slackSurface = readSlackSurface(env, problems);
 
   if (problems.length || !botToken) throw new ConfigError(problems);
   const slack: Config["slack"] = { botToken };
@@ -331,6 +357,7 @@ export function readConfig(env: Env, options: { cwd?: string } = {}): Config {
     store,
     jobLeaseMs,
     ...ops,
+    slackSurface,
   };
 }
 

@@ -42,7 +42,7 @@ export { decideIntent } from "./commands/intent.js";
 export type { AskIntent, TextReading } from "./commands/read-text.js";
 export { readText } from "./commands/read-text.js";
 export { checkOptions, parseCommand, parseMention } from "./commands/slack-grammar.js";
-export type { Config, LogLevel, StoreConfig } from "./config.js";
+export type { Config, LogLevel, SlackSurface, StoreConfig } from "./config.js";
 export { ConfigError, describeStore, readConfig } from "./config.js";
 export { createLogger } from "./logger.js";
 export {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { BotDeps } from "../src/deps.js";
-import { STATUS_KEEPALIVE_MS, threadStatus } from "../src/flows/assistant-status.js";
+import { STATUS_KEEPALIVE_MS, STATUS_RETRY_MS, threadStatus } from "../src/flows/assistant-status.js";
 import { createSlackPacer, type MethodLimit } from "../src/services/slack-pacer.js";
 
 // The status line of an assistant thread (decision 0012), on an injected clock: what Slack is asked to show, and
@@ -12,7 +12,11 @@ const THREAD = "1700000000.000100";
 function setup(options: { limit?: MethodLimit; refuse?: boolean } = {}) {
   let now = 1_000_000;
   const statuses: string[] = [];
+  /** When each status reached the client, on the test's clock. */
+  const times: number[] = [];
   const warnings: string[] = [];
+  // The bot's `sleep` on the same clock: a sleeper wakes when passTime reaches its time.
+  const sleepers: { at: number; wake: () => void }[] = [];
   const client = {
     assistant: {
       threads: {
@@ -20,6 +24,7 @@ function setup(options: { limit?: MethodLimit; refuse?: boolean } = {}) {
           if (options.refuse) throw new Error("channel_not_found");
           expect(args).toMatchObject({ channel_id: CHANNEL, thread_ts: THREAD });
           statuses.push(args.status);
+          times.push(now);
           return { ok: true };
         },
       },
@@ -28,6 +33,7 @@ function setup(options: { limit?: MethodLimit; refuse?: boolean } = {}) {
   const clock = () => now;
   const deps = {
     now: clock,
+    sleep: (ms: number) => new Promise<void>((wake) => sleepers.push({ at: now + ms, wake })),
     pacer: createSlackPacer({
       now: clock,
       // A wait for the pacer moves the clock instead of the test waiting.
@@ -39,7 +45,23 @@ function setup(options: { limit?: MethodLimit; refuse?: boolean } = {}) {
     logger: { debug() {}, info() {}, error() {}, warn: (_: unknown, message: string) => warnings.push(message) },
   } as unknown as BotDeps;
   const line = () => threadStatus(deps, client, CHANNEL, THREAD);
-  return { line, statuses, warnings, advance: (ms: number) => (now += ms), time: () => now };
+  // One turn of the event loop (not a wait): every promise chain the woken code started settles first.
+  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  /** Moves the clock `ms` forward, waking each sleeper at its time and letting what it starts finish. */
+  const passTime = async (ms: number) => {
+    const end = now + ms;
+    for (;;) {
+      await turn();
+      const due = sleepers.filter((sleeper) => sleeper.at <= end).sort((a, b) => a.at - b.at)[0];
+      if (!due) break;
+      sleepers.splice(sleepers.indexOf(due), 1);
+      now = Math.max(now, due.at);
+      due.wake();
+    }
+    now = end;
+    await turn();
+  };
+  return { line, statuses, times, warnings, advance: (ms: number) => (now += ms), passTime, time: () => now };
 }
 
 describe("a job's status line", () => {
@@ -63,15 +85,47 @@ describe("a job's status line", () => {
   });
 
   it("sends an unchanged line again every minute, before Slack drops it (two minutes without a message)", async () => {
-    const { line, statuses, advance } = setup();
+    const { line, statuses, passTime } = setup();
     line().job("j1", "is generating a video… (queued at the studio)", true);
     for (let poll = 0; poll < 15; poll++) {
-      advance(20_000);
+      await passTime(20_000);
       line().job("j1", "is generating a video… (queued at the studio)", false);
     }
     await line().flushed();
-    // 300 s of polls every 20 s: the first set, then one every STATUS_KEEPALIVE_MS.
+    // 300 s of polls every 20 s: the first set, then one every STATUS_KEEPALIVE_MS, never one per poll.
     expect(statuses).toHaveLength(1 + Math.floor(300_000 / STATUS_KEEPALIVE_MS));
+  });
+
+  it("keeps the line with no poll at all (a studio that stops answering), on the bot's clock", async () => {
+    const { line, statuses, times, passTime } = setup();
+    line().job("j1", "is generating a video… (queued at the studio)", true);
+    await passTime(300_000);
+    expect(statuses).toEqual(Array(1 + 5).fill("is generating a video… (queued at the studio)"));
+    // Each refresh landed within Slack's two minutes of the one before.
+    const gaps = times.slice(1).map((at, i) => at - (times[i] ?? 0));
+    expect(gaps).toEqual(Array(5).fill(STATUS_KEEPALIVE_MS));
+  });
+
+  it("tries a refresh the pacer had no room for again 5 s later, still within the two minutes", async () => {
+    // One status a minute and ten seconds: the refresh due at 60 s finds no room until 70 s.
+    const { line, statuses, times, passTime } = setup({ limit: { limit: 1, windowMs: 70_000 } });
+    line().job("j1", "is generating a video…", true);
+    await passTime(119_000);
+    expect(statuses).toEqual(["is generating a video…", "is generating a video…"]);
+    const gap = (times[1] ?? 0) - (times[0] ?? 0);
+    expect(gap).toBeGreaterThanOrEqual(70_000);
+    expect(gap).toBeLessThanOrEqual(70_000 + STATUS_RETRY_MS);
+  });
+
+  it("stops refreshing once the job ended: nothing is sent after the line is cleared", async () => {
+    const { line, statuses, passTime } = setup();
+    line().job("j1", "is generating a video…", true);
+    await passTime(STATUS_KEEPALIVE_MS);
+    line().drop("j1");
+    await line().settle();
+    expect(statuses).toEqual(["is generating a video…", "is generating a video…", ""]);
+    await passTime(10 * 60_000);
+    expect(statuses).toEqual(["is generating a video…", "is generating a video…", ""]);
   });
 
   it("keeps a reading note off a running job's line", async () => {

@@ -33,7 +33,18 @@ describe("readConfig", () => {
       store: { kind: "sqlite", path: "/srv/bot/studio-bot.db" },
       jobLeaseMs: 15_000,
       drainMs: 0,
+      slackSurface: "agent",
     });
+  });
+
+  it("takes STUDIO_SLACK_SURFACE agent (the default, features.agent_view) or assistant, in any case", () => {
+    expect(readConfig(base).slackSurface).toBe("agent");
+    expect(readConfig({ ...base, STUDIO_SLACK_SURFACE: " " }).slackSurface).toBe("agent");
+    expect(readConfig({ ...base, STUDIO_SLACK_SURFACE: "assistant" }).slackSurface).toBe("assistant");
+    expect(readConfig({ ...base, STUDIO_SLACK_SURFACE: "Agent" }).slackSurface).toBe("agent");
+    expect(problemsOf({ ...base, STUDIO_SLACK_SURFACE: "assistant_view" })).toEqual([
+      "STUDIO_SLACK_SURFACE must be agent (the app's manifest has features.agent_view, the default) or assistant (features.assistant_view, for an app installed with the assistant view).",
+    ]);
   });
 
   it("uses Socket Mode with an app token and the real API with a key and URL", () => {

@@ -1,6 +1,8 @@
 // manifest.json is what Slack creates the app from (by hand, or through `slack run`): it must pass Slack's own
 // published schema (a copy in test/support/slack-manifest-schema/, with where it came from), and hold what the
-// assistant needs per Slack's docs, which the schema cannot say.
+// agent needs per Slack's docs, which the schema cannot say. It turns on the agent view (`features.agent_view`,
+// https://docs.slack.dev/ai/migrating-to-agent-messaging/); manifest.assistant-view.json is the same app with the
+// assistant view, for a workspace whose app was installed with it (STUDIO_SLACK_SURFACE=assistant).
 import { readFileSync } from "node:fs";
 import { COMMAND_WORDS } from "@studio-kit/commands";
 import { Ajv, type ErrorObject } from "ajv";
@@ -14,6 +16,7 @@ const readJson = (relative: string): Record<string, unknown> =>
 
 const SCHEMA = readJson("./support/slack-manifest-schema/manifest.schema.1.0.0.json");
 const MANIFEST = readJson("../manifest.json");
+const ASSISTANT_MANIFEST = readJson("../manifest.assistant-view.json");
 
 // ajv-formats is CommonJS: under NodeNext its default import is `module.exports`, whose `default` is the plugin.
 const addFormats = addFormatsPlugin.default;
@@ -43,14 +46,15 @@ const describeErrors = (errors: ErrorObject[] | null | undefined): string[] =>
 const copyOfManifest = () =>
   structuredClone(MANIFEST) as {
     display_information: Record<string, unknown>;
-    features: Record<string, unknown> & { assistant_view: Record<string, unknown> };
+    features: Record<string, unknown> & { agent_view: Record<string, unknown> };
   };
 
 describe("manifest.json against Slack's published app manifest schema (v1)", () => {
-  it("the vendored schema is the draft-07 v1 schema that knows the assistant view", () => {
+  it("the vendored schema is the draft-07 v1 schema that knows the agent view and the assistant view", () => {
     expect(SCHEMA.$schema).toBe("http://json-schema.org/draft-07/schema#");
     expect(SCHEMA.required).toEqual(["display_information"]);
     const definitions = SCHEMA.definitions as Record<string, unknown>;
+    expect(definitions).toHaveProperty(["app-manifests.v1.features.agent_view"]);
     expect(definitions).toHaveProperty(["app-manifests.v1.features.assistant_view"]);
   });
 
@@ -60,6 +64,31 @@ describe("manifest.json against Slack's published app manifest schema (v1)", () 
     expect(valid).toBe(true);
   });
 
+  it("manifest.assistant-view.json is valid too", () => {
+    const valid = validate(ASSISTANT_MANIFEST);
+    expect(describeErrors(validate.errors)).toEqual([]);
+    expect(valid).toBe(true);
+  });
+
+  it("refuses the assistant view's field name under agent_view (assistant_description becomes agent_description)", () => {
+    const manifest = copyOfManifest();
+    const { agent_description, ...rest } = manifest.features.agent_view;
+    manifest.features.agent_view = { assistant_description: agent_description, ...rest };
+    expect(validate(manifest)).toBe(false);
+    expect(describeErrors(validate.errors)).toEqual([
+      "/features/agent_view: must NOT have additional properties (assistant_description)",
+    ]);
+  });
+
+  it("refuses an agent_description longer than Slack's 300 characters", () => {
+    const manifest = copyOfManifest();
+    manifest.features.agent_view.agent_description = "S".repeat(301);
+    expect(validate(manifest)).toBe(false);
+    expect(describeErrors(validate.errors)).toEqual([
+      "/features/agent_view/agent_description: must NOT have more than 300 characters",
+    ]);
+  });
+
   it("is invalid without display_information.name, and the error names it", () => {
     const manifest = copyOfManifest();
     delete manifest.display_information.name;
@@ -67,8 +96,8 @@ describe("manifest.json against Slack's published app manifest schema (v1)", () 
     expect(describeErrors(validate.errors)).toEqual(["/display_information: must have required property 'name'"]);
   });
 
-  it("is invalid without assistant_view.assistant_description, and the error names it", () => {
-    const manifest = copyOfManifest();
+  it("is invalid without assistant_view.assistant_description (the assistant-view manifest), and the error names it", () => {
+    const manifest = structuredClone(ASSISTANT_MANIFEST) as { features: { assistant_view: Record<string, unknown> } };
     delete manifest.features.assistant_view.assistant_description;
     expect(validate(manifest)).toBe(false);
     expect(describeErrors(validate.errors)).toEqual([
@@ -78,12 +107,10 @@ describe("manifest.json against Slack's published app manifest schema (v1)", () 
 
   it("refuses a misspelt feature instead of ignoring it", () => {
     const manifest = copyOfManifest();
-    const { assistant_view, ...others } = manifest.features;
-    const misspelt = { ...manifest, features: { ...others, assistant_veiw: assistant_view } };
+    const { agent_view, ...others } = manifest.features;
+    const misspelt = { ...manifest, features: { ...others, agent_veiw: agent_view } };
     expect(validate(misspelt)).toBe(false);
-    expect(describeErrors(validate.errors)).toEqual([
-      "/features: must NOT have additional properties (assistant_veiw)",
-    ]);
+    expect(describeErrors(validate.errors)).toEqual(["/features: must NOT have additional properties (agent_veiw)"]);
   });
 
   it("refuses a display name longer than Slack's 35 characters", () => {
@@ -96,9 +123,9 @@ describe("manifest.json against Slack's published app manifest schema (v1)", () 
   });
 });
 
-describe("manifest.json has what the assistant needs (Slack's Agents & AI Apps setup)", () => {
+describe("manifest.json has what the agent needs (Slack's agent messaging experience)", () => {
   const features = MANIFEST.features as {
-    assistant_view: { assistant_description: string; suggested_prompts: { title: string; message: string }[] };
+    agent_view: { agent_description: string; suggested_prompts: { title: string; message: string }[] };
     app_home: { messages_tab_enabled: boolean };
   };
   const settings = MANIFEST.settings as {
@@ -107,8 +134,9 @@ describe("manifest.json has what the assistant needs (Slack's Agents & AI Apps s
   };
   const botScopes = (MANIFEST.oauth_config as { scopes: { bot: string[] } }).scopes.bot;
 
-  it("turns on the assistant view with a description", () => {
-    expect(features.assistant_view.assistant_description.trim()).not.toBe("");
+  it("turns on the agent view with a description, and not the assistant view (Slack's migration: one or the other)", () => {
+    expect(features.agent_view.agent_description.trim()).not.toBe("");
+    expect(features).not.toHaveProperty("assistant_view");
   });
 
   it("asks for assistant:write, chat:write and im:history, and keeps every scope the bot already used", () => {
@@ -133,16 +161,38 @@ describe("manifest.json has what the assistant needs (Slack's Agents & AI Apps s
     );
   });
 
-  it("subscribes to the assistant thread events and to messages in the bot's DM, beside the earlier events", () => {
-    expect(settings.event_subscriptions.bot_events).toEqual(
-      expect.arrayContaining([
-        "assistant_thread_started",
-        "assistant_thread_context_changed",
-        "message.im",
-        "app_mention",
-        "app_home_opened",
-      ]),
-    );
+  it("subscribes to app_home_opened (opening the DM, in place of assistant_thread_started) and the DM's messages", () => {
+    // https://docs.slack.dev/ai/migrating-to-agent-messaging/: "Subscribe to the app_home_opened event to be
+    // notified when a user has opened a DM with your app"; the assistant thread events do not come in this view.
+    expect([...settings.event_subscriptions.bot_events].sort()).toEqual([
+      "app_home_opened",
+      "app_mention",
+      "message.im",
+    ]);
+  });
+
+  it("differs from manifest.assistant-view.json only in the view and the assistant thread events", () => {
+    const { agent_view, ...features } = MANIFEST.features as Record<string, unknown>;
+    const assistant = structuredClone(ASSISTANT_MANIFEST) as typeof MANIFEST & {
+      features: Record<string, unknown> & { assistant_view: { assistant_description: string } };
+      settings: { event_subscriptions: { bot_events: string[] } };
+    };
+    const { assistant_view, ...assistantFeatures } = assistant.features;
+    expect(assistantFeatures).toEqual(features);
+    const { assistant_description, ...view } = assistant_view;
+    expect({ agent_description: assistant_description, ...view }).toEqual(agent_view);
+    expect(assistant.settings.event_subscriptions.bot_events).toEqual([
+      ...settings.event_subscriptions.bot_events,
+      "assistant_thread_started",
+      "assistant_thread_context_changed",
+    ]);
+    const withoutEvents = (manifest: Record<string, unknown>) => {
+      const copy = structuredClone(manifest) as { features?: unknown; settings: { event_subscriptions: object } };
+      delete copy.features;
+      copy.settings.event_subscriptions = {};
+      return copy;
+    };
+    expect(withoutEvents(assistant)).toEqual(withoutEvents(MANIFEST));
   });
 
   it("keeps the Messages tab on (the assistant's threads live in the bot's DM) and Socket Mode on (slack run)", () => {
@@ -151,13 +201,13 @@ describe("manifest.json has what the assistant needs (Slack's Agents & AI Apps s
   });
 
   it("offers at most four suggested prompts, each one a command the bot runs as written", () => {
-    const prompts = features.assistant_view.suggested_prompts;
+    const prompts = features.agent_view.suggested_prompts;
     // Slack shows up to four prompts (assistant.threads.setSuggestedPrompts documents the same limit).
     expect(prompts.length).toBeGreaterThan(0);
     expect(prompts.length).toBeLessThanOrEqual(4);
     const kinds = prompts.map(({ message }) => {
-      // A message in the assistant thread is read as a mention is: a prompt that the bot would answer with a
-      // question ("Did you mean ...?") or a parse error would greet people with a dead end.
+      // A message in the agent DM (or an assistant thread) is read as a mention is: a prompt that the bot would
+      // answer with a question ("Did you mean ...?") or a parse error would greet people with a dead end.
       const reading = readText(message, "mention");
       if (reading.kind !== "command" || !reading.result.ok) return `not a command: ${message}`;
       return reading.result.command.kind;
@@ -166,7 +216,7 @@ describe("manifest.json has what the assistant needs (Slack's Agents & AI Apps s
   });
 
   it("offers the same prompts as the bot sets on a new thread, so Slack's defaults and the bot's agree", () => {
-    expect(features.assistant_view.suggested_prompts).toEqual(SUGGESTED_PROMPTS);
+    expect(features.agent_view.suggested_prompts).toEqual(SUGGESTED_PROMPTS);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { SimState } from "./state.js";
+import { findMessage, isTopLevel, type SimState } from "./state.js";
 import type { AssistantContext, SimAssistantThread, SuggestedPrompts } from "./types.js";
 
 // What a person sees of an AI assistant thread besides its messages: the status line under it ("<App> is
@@ -9,6 +9,15 @@ import type { AssistantContext, SimAssistantThread, SuggestedPrompts } from "./t
 
 /** Slack removes a thread's status two minutes after it was set when the app has not replied since. */
 export const STATUS_TIMEOUT_MS = 120_000;
+
+/**
+ * Which of Slack's AI surfaces the app's manifest turns on. `assistant`: `features.assistant_view`, the split view
+ * whose threads start with `assistant_thread_started`. `agent`: `features.agent_view`, the agent messaging
+ * experience, where the conversation is the DM's Messages tab
+ * (https://docs.slack.dev/ai/migrating-to-agent-messaging/): opening it sends `app_home_opened` with `tab: "messages"` instead of `assistant_thread_started`, and a thread there
+ * is rooted on an ordinary message rather than on an `assistant_app_thread` one.
+ */
+export type AppView = "agent" | "assistant";
 
 /** The sim's record of one thread's assistant state. */
 export interface AssistantThreadRecord {
@@ -86,6 +95,28 @@ export function setThreadStatus(
 export function appRepliedInThread(state: SimState, channel: string, threadTs: string): void {
   const record = threadRecord(state, channel, threadTs);
   if (record?.status) clearStatus(record);
+}
+
+/**
+ * Agent view: a thread in a person's DM with the app, rooted on a top-level message there (theirs or the app's), is
+ * one of the app's threads, as an assistant thread is in the assistant view: it gets a status and a title. Its
+ * record is made on first use, as the DM person's. Undefined in the assistant view, outside a DM, or when no
+ * top-level message is at `threadTs`.
+ */
+export function agentThreadRecord(
+  state: SimState,
+  channel: string,
+  threadTs: string,
+): AssistantThreadRecord | undefined {
+  if (state.appView !== "agent" || !channel.startsWith("D")) return undefined;
+  const known = threadRecord(state, channel, threadTs);
+  const root = known ? undefined : findMessage(state, channel, threadTs);
+  if (!known && (!root || root.ephemeral || !isTopLevel(root))) return undefined;
+  // The DM with a person is `D` + their user id (state.ts, dmIdOf).
+  const record = known ?? addThreadRecord(state, { channel, threadTs, assistant: true });
+  record.assistant = true;
+  record.user ??= channel.slice(1);
+  return record;
 }
 
 /** The newest assistant thread in a channel (what setSuggestedPrompts acts on without `thread_ts`). */

@@ -1,4 +1,4 @@
-// @studio-kit/slack-sim: a local stand-in for Slack that drives a real Bolt app over HTTP.
+// @studio-kit/slack-sim: a local stand-in for Slack that drives a real Bolt app over HTTP or Socket Mode.
 
 export type {
   AssistantContextInput,
@@ -16,6 +16,7 @@ export type { ClickInput, InteractionResult, SubmitInput, SubmitResult } from ".
 export type { SuggestedOption, SuggestInput, SuggestResult } from "./actions/suggest.js";
 export { DEFAULT_MIN_QUERY_LENGTH } from "./actions/suggest.js";
 export { ASSISTANT_LIMITS } from "./api/assistant.js";
+export type { AppView } from "./assistant-state.js";
 export { STATUS_TIMEOUT_MS } from "./assistant-state.js";
 export type { SlackSimErrorCode } from "./errors.js";
 export { SlackSimError } from "./errors.js";
@@ -26,6 +27,16 @@ export type { SlackRetry } from "./signing.js";
 export { signSlackRequest, slackHeaders } from "./signing.js";
 export type { SlackSim, SlackSimOptions } from "./sim.js";
 export { createSlackSim } from "./sim.js";
+export { SOCKET_ACK_TIMEOUT_MS } from "./socket-mode/index.js";
+export { EVENT_RETRIES } from "./socket-mode/transport.js";
+export type {
+  DisconnectReason,
+  SimEnvelope,
+  SimSocketConnection,
+  SimSocketMode,
+  SocketEnvelopeType,
+  SocketModeOptions,
+} from "./socket-mode/types.js";
 export { RESPONSE_URL_LIMITS, SIM_WORKSPACE, TRIGGER_LIFETIME_MS } from "./state.js";
 export type {
   AssistantContext,

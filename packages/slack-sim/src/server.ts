@@ -1,5 +1,6 @@
-import { createServer } from "node:http";
+import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { Duplex } from "node:stream";
 import { createServerAdapter } from "@whatwg-node/server";
 
 /** The sim's HTTP face: one node server around the fetch-style handler. */
@@ -8,12 +9,17 @@ export interface SimServer {
   close(): Promise<void>;
 }
 
-/** Listens on loopback by default: the sim is for this machine only. Port 0 picks a free one. */
+/**
+ * Listens on loopback by default: the sim is for this machine only. Port 0 picks a free one. `upgrade` takes
+ * WebSocket upgrades (Socket Mode's connections).
+ */
 export async function startServer(
   handle: (request: Request) => Promise<Response>,
   options: { port?: number; host?: string },
+  upgrade?: (request: IncomingMessage, socket: Duplex, head: Buffer) => void,
 ): Promise<SimServer> {
   const server = createServer(createServerAdapter((request: Request) => handle(request)));
+  if (upgrade) server.on("upgrade", upgrade);
   const host = options.host ?? "127.0.0.1";
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

@@ -6,6 +6,7 @@ import {
   sendAssistantContextChanged,
   sendAssistantMessage,
   sendAssistantOpened,
+  sendMessagesOpened,
 } from "./actions/assistant.js";
 import { type CloseViewInput, type CloseViewResult, sendViewClosed } from "./actions/close-view.js";
 import { type CommandInput, type CommandResult, sendCommand } from "./actions/command.js";
@@ -27,13 +28,15 @@ import {
   sendSubmit,
 } from "./actions/interactions.js";
 import { type SuggestInput, type SuggestResult, sendSuggestion } from "./actions/suggest.js";
-import { threadRecord, threadSnapshot } from "./assistant-state.js";
+import { type AppView, threadRecord, threadSnapshot } from "./assistant-state.js";
 import { SlackSimError } from "./errors.js";
 import { createHandler } from "./handler.js";
 import { createRateLimiter, type RateLimitTable, resolveRateLimits, SLACK_RATE_LIMITS } from "./rate-limits.js";
 import { type RateStats, rateStats } from "./rate-stats.js";
 import { type SimServer, startServer } from "./server.js";
 import type { SlackRetry } from "./signing.js";
+import { createSocketMode } from "./socket-mode/index.js";
+import type { SimSocketMode, SocketModeOptions } from "./socket-mode/types.js";
 import { channelOf, createState, dmIdOf, isTopLevel } from "./state.js";
 import type {
   Fault,
@@ -45,6 +48,7 @@ import type {
   SimMessage,
   SimUser,
   SimView,
+  SuggestedPrompts,
   View,
 } from "./types.js";
 
@@ -54,8 +58,16 @@ export interface SlackSimOptions {
   signingSecret: string;
   /** The bot token the app uses; any other token gets `invalid_auth`. */
   botToken: string;
-  /** Where the app's HTTP receiver listens, e.g. `http://127.0.0.1:3001/slack/events`; a function when the port is known late. */
-  appUrl: string | (() => string);
+  /**
+   * Where the app's HTTP receiver listens, e.g. `http://127.0.0.1:3001/slack/events`; a function when the port is
+   * known late. Required unless `socketMode` is given.
+   */
+  appUrl?: string | (() => string);
+  /**
+   * Deliver over Socket Mode instead of HTTP: the app calls `apps.connections.open` with `appToken`, connects to
+   * the WebSocket URL it gets (on the sim's server) and acks envelopes there (see the README). Default: HTTP.
+   */
+  socketMode?: SocketModeOptions;
   /** Milliseconds since the epoch. Default `Date.now`. Bolt refuses signatures more than 5 minutes stale, so keep it near real time. */
   clock?: { now(): number };
   /** Used to send requests to the app. Default the global fetch. */
@@ -70,6 +82,12 @@ export interface SlackSimOptions {
    * HTTP 429 `ratelimited` with `Retry-After` and not applied. Default off.
    */
   rateLimits?: boolean | Partial<RateLimitTable>;
+  /**
+   * Which AI surface the app's manifest turns on: `assistant` (`features.assistant_view`, the default: threads
+   * start with `openAssistant`) or `agent` (`features.agent_view`: the DM is the conversation, opened with
+   * `openMessages`; no assistant container, prompts set without `thread_ts`). See the README's "AI assistant".
+   */
+  view?: AppView;
 }
 
 /** The sim: a Slack workspace that one app talks to. See the README for a walk-through. */
@@ -108,6 +126,11 @@ export interface SlackSim {
    * and `thread_ts` (what Bolt's Assistant routes to `userMessage`); `files` as in `message()`.
    */
   assistantMessage(input: AssistantMessageInput): Promise<EventResult>;
+  /**
+   * The person opens the app's DM (its Messages tab): `app_home_opened` with `tab: "messages"`, which in agent view
+   * replaces `assistant_thread_started`. They then write there with `message({ channel: dm(user) })`.
+   */
+  openMessages(user: string): Promise<EventResult>;
 
   /** Top-level messages of a channel in order (thread replies are under `thread`); `as` hides others' ephemerals. */
   conversation(channel: string, options?: { as?: string }): SimMessage[];
@@ -120,6 +143,8 @@ export interface SlackSim {
    * thread nor had a status set.
    */
   assistantThread(channel: string, threadTs: string): SimAssistantThread | undefined;
+  /** Agent view: the suggested prompts pinned to the top of a DM's Messages tab (set without `thread_ts`). */
+  pinnedPrompts(channel: string): SuggestedPrompts | undefined;
   /** Open modals, oldest first. */
   views(user?: string): SimView[];
   home(user: string): View | undefined;
@@ -156,6 +181,8 @@ export interface SlackSim {
   setMember(channel: string, member: boolean): void;
   /** Defines (or redefines) a user group (`S...`) and its members, for `usergroups.users.list`. */
   setUserGroup(id: string, userIds: readonly string[]): void;
+  /** Socket Mode: `disconnect(reason)`, the app's connections and the envelopes sent (each throws on HTTP). */
+  readonly socketMode: SimSocketMode;
 }
 
 const DEFAULT_CHANNELS: SimChannel[] = [
@@ -179,9 +206,10 @@ const DEFAULT_USERS: SimUser[] = [
 export function createSlackSim(options: SlackSimOptions): SlackSim {
   if (!options.signingSecret) throw new SlackSimError("invalid_options", "signingSecret is required");
   if (!options.botToken) throw new SlackSimError("invalid_options", "botToken is required");
-  if (!options.appUrl) throw new SlackSimError("invalid_options", "appUrl is required");
+  if (!options.appUrl && !options.socketMode) throw new SlackSimError("invalid_options", "appUrl is required");
   const clock = options.clock ?? { now: () => Date.now() };
   const state = createState(() => clock.now(), options.channels ?? DEFAULT_CHANNELS, options.users ?? DEFAULT_USERS);
+  if (options.view) state.appView = options.view;
   let version = 0;
   const listeners = new Set<(version: number) => void>();
   const changed = (): void => {
@@ -189,7 +217,10 @@ export function createSlackSim(options: SlackSimOptions): SlackSim {
     for (const listener of listeners) listener(version);
   };
   const limits = resolveRateLimits(options.rateLimits);
-  const handler = createHandler(state, options.botToken, limits && createRateLimiter(limits, state.now));
+  const socket = createSocketMode(state, options.socketMode, () => baseUrl());
+  const handler = createHandler(state, options.botToken, limits && createRateLimiter(limits, state.now), (request) =>
+    socket.openConnection(request),
+  );
   // Everything the app does to the workspace comes through here (the HTTP face and in-process use alike). Reads
   // of files' bytes change nothing anyone sees; every other request may, so it counts as a change once answered.
   const handle = async (request: Request): Promise<Response> => {
@@ -205,7 +236,7 @@ export function createSlackSim(options: SlackSimOptions): SlackSim {
     changed();
     return running.finally(changed);
   };
-  const appUrl = options.appUrl;
+  const appUrl = options.appUrl ?? "";
   let server: SimServer | undefined;
   const baseUrl = (): string => {
     if (!server) throw new SlackSimError("not_started", "call start() first: response_urls point at the sim's server");
@@ -217,6 +248,7 @@ export function createSlackSim(options: SlackSimOptions): SlackSim {
     appUrl: typeof appUrl === "function" ? appUrl : () => appUrl,
     fetch: options.fetch ?? ((input, init) => fetch(input, init)),
     baseUrl,
+    ...(socket.transport ? { transport: socket.transport } : {}),
   };
   const events: EventLog = new Map();
   const visible = (as?: string) => (m: SimMessage) => !as || !m.ephemeral || m.visibleTo === as;
@@ -224,10 +256,11 @@ export function createSlackSim(options: SlackSimOptions): SlackSim {
 
   return {
     async start(listen = {}) {
-      server ??= await startServer(handle, listen);
+      server ??= await startServer(handle, listen, socket.upgrade);
       return { url: server.url };
     },
     async close() {
+      await socket.close();
       await server?.close();
       server = undefined;
     },
@@ -247,6 +280,7 @@ export function createSlackSim(options: SlackSimOptions): SlackSim {
     openAssistant: (input) => track(sendAssistantOpened(context, events, input)),
     changeAssistantContext: (input) => track(sendAssistantContextChanged(context, events, input)),
     assistantMessage: (input) => track(sendAssistantMessage(context, events, input)),
+    openMessages: (user) => track(sendMessagesOpened(context, events, user)),
     conversation: (channel, { as } = {}) =>
       state.messages
         .filter((m) => m.channel === channel && isTopLevel(m))
@@ -261,6 +295,7 @@ export function createSlackSim(options: SlackSimOptions): SlackSim {
       const record = threadRecord(state, channelOf(state, channel)?.id ?? channel, threadTs);
       return record && threadSnapshot(record);
     },
+    pinnedPrompts: (channel) => structuredClone(state.pinnedPrompts.get(channelOf(state, channel)?.id ?? channel)),
     views: (user) =>
       [...state.views.values()].filter((v) => v.open && (!user || v.user === user)).map((v) => structuredClone(v)),
     home: (user) => structuredClone(state.homes.get(user)),
@@ -297,5 +332,6 @@ export function createSlackSim(options: SlackSimOptions): SlackSim {
       state.userGroups.set(id, [...userIds]);
       changed();
     },
+    socketMode: socket.api,
   };
 }

@@ -1,5 +1,16 @@
-import type { AssistantThreadRecord } from "./assistant-state.js";
-import type { Fault, SimCall, SimChannel, SimDownload, SimFile, SimMessage, SimUser, SimView, View } from "./types.js";
+import type { AppView, AssistantThreadRecord } from "./assistant-state.js";
+import type {
+  Fault,
+  SimCall,
+  SimChannel,
+  SimDownload,
+  SimFile,
+  SimMessage,
+  SimUser,
+  SimView,
+  SuggestedPrompts,
+  View,
+} from "./types.js";
 
 /** The workspace the sim pretends to be. Exported as `SIM_WORKSPACE` so tests can name its ids. */
 export const SIM_WORKSPACE = {
@@ -54,6 +65,10 @@ export interface SimState {
   userGroups: Map<string, string[]>;
   /** Threads with assistant state (opened in the assistant container, or given a status), by channel and ts. */
   assistantThreads: Map<string, AssistantThreadRecord>;
+  /** Which AI surface the app's manifest turns on: `features.agent_view` or `features.assistant_view`. */
+  appView: AppView;
+  /** Agent view: the suggested prompts pinned to the top of a DM's Messages tab, by DM channel id. */
+  pinnedPrompts: Map<string, SuggestedPrompts>;
   /** A fresh id: `prefix` + a counter, readable in test output. */
   nextId(prefix: string): string;
   /** A fresh message ts, unique and increasing like Slack's `seconds.micro`. */
@@ -79,6 +94,8 @@ export function createState(now: () => number, channels: SimChannel[], users: Si
     downloads: [],
     userGroups: new Map(),
     assistantThreads: new Map(),
+    appView: "assistant",
+    pinnedPrompts: new Map(),
     nextId(prefix) {
       counter += 1;
       return `${prefix}${String(counter).padStart(6, "0")}`;

@@ -1,5 +1,6 @@
 // The bot against the stand-in: apps/slack-bot's own app, its Web API pointed at the sim, Bolt's HTTP receiver on
-// a free loopback port that the sim sends commands, events and interactions to.
+// a free loopback port that the sim sends commands, events and interactions to, or (PLAYGROUND_SOCKET_MODE) Bolt's
+// SocketModeReceiver, whose connection the sim opens for it through apps.connections.open on the same Web API URL.
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { StudioClient } from "@studio-kit/core";
@@ -13,8 +14,8 @@ export type BotOverrides = Partial<Pick<BotAppOptions, "studioData" | "throttle"
 /** The bot, listening. */
 export interface StandInBot {
   app: BotApp;
-  /** Where the sim sends Slack's requests: `http://127.0.0.1:<port>/slack/events`. */
-  eventsUrl: string;
+  /** Where the sim sends Slack's requests: `http://127.0.0.1:<port>/slack/events`; none in Socket Mode. */
+  eventsUrl?: string;
   close(): Promise<void>;
 }
 
@@ -50,12 +51,18 @@ export async function startStandInBot(input: {
   }
   try {
     await app.init();
-    const server = (await app.start({ port: 0, host: "127.0.0.1" })) as Server;
-    const { port } = server.address() as AddressInfo;
+    let eventsUrl: string | undefined;
+    if (input.config.mode === "socket") {
+      // Resolves once the sim said hello on the bot's connection.
+      await app.start();
+    } else {
+      const server = (await app.start({ port: 0, host: "127.0.0.1" })) as Server;
+      eventsUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/slack/events`;
+    }
     app.watchJobs();
     return {
       app,
-      eventsUrl: `http://127.0.0.1:${port}/slack/events`,
+      ...(eventsUrl ? { eventsUrl } : {}),
       close: async () => {
         await app.stop().catch((error: unknown) => logger.warn({ err: error }, "the bot did not stop cleanly"));
         await app.store.close();

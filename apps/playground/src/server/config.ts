@@ -10,6 +10,14 @@ export type Env = Record<string, string | undefined>;
 /** SQLite's in-memory database: the bot's state lives as long as the process, like the stand-in's. */
 const IN_MEMORY = ":memory:";
 
+/**
+ * PLAYGROUND_SOCKET_MODE=1 (or `true`): the bot runs in Socket Mode against the stand-in (its app-level token,
+ * apps.connections.open and a WebSocket on slack-sim) instead of its HTTP receiver. The page is the same.
+ */
+export function standInSocketMode(env: Env): boolean {
+  return ["1", "true", "yes"].includes(env.PLAYGROUND_SOCKET_MODE?.trim().toLowerCase() ?? "");
+}
+
 /** True when the environment names real Slack: a bot token and signing secret, or an app-level token. */
 export function hasSlackCredentials(env: Env): boolean {
   const set = (name: string) => Boolean(env[name]?.trim());
@@ -17,9 +25,10 @@ export function hasSlackCredentials(env: Env): boolean {
 }
 
 /**
- * The bot's checked configuration against the stand-in: its own token and secret, the HTTP receiver (never
- * Socket Mode), state in memory unless STUDIO_BOT_DB (or DATABASE_URL) says otherwise, and warnings only unless LOG_LEVEL says
- * otherwise (the terminal shows the URL, not every job). Throws the bot's ConfigError (problems, never values).
+ * The bot's checked configuration against the stand-in: its own token and secret, the HTTP receiver (Socket Mode with
+ * the stand-in's own app-level token when PLAYGROUND_SOCKET_MODE is on), state in memory unless STUDIO_BOT_DB (or
+ * DATABASE_URL) says otherwise, and warnings only unless LOG_LEVEL says otherwise (the terminal shows the URL, not
+ * every job). Throws the bot's ConfigError (problems, never values).
  */
 export function standInConfig(env: Env, secrets: StandInSecrets, options: { cwd?: string } = {}): Config {
   const { SLACK_APP_TOKEN: _app, SLACK_API_URL: _api, ...rest } = env;
@@ -28,11 +37,15 @@ export function standInConfig(env: Env, secrets: StandInSecrets, options: { cwd?
       ...rest,
       SLACK_BOT_TOKEN: secrets.botToken,
       SLACK_SIGNING_SECRET: secrets.signingSecret,
+      ...(standInSocketMode(env) ? { SLACK_APP_TOKEN: secrets.appToken } : {}),
       // The receiver listens on a free loopback port; PORT is the page's.
       PORT: "0",
       // DATABASE_URL alone means PostgreSQL; the in-memory default would contradict it.
       STUDIO_BOT_DB: env.STUDIO_BOT_DB?.trim() || (env.DATABASE_URL?.trim() ? undefined : IN_MEMORY),
       LOG_LEVEL: env.LOG_LEVEL?.trim() || "warn",
+      // The page draws Slack's assistant pane (the split view), so the stand-in and the bot use the assistant view;
+      // the agent view (the bot's default: the DM as the conversation) is not drawn by the page yet.
+      STUDIO_SLACK_SURFACE: "assistant",
     },
     options,
   );

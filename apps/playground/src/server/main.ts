@@ -53,8 +53,9 @@ async function main(): Promise<void> {
   console.log(
     startupLines({
       url: playground.url,
-      slack:
-        "the local stand-in, in the page (set SLACK_BOT_TOKEN + SLACK_SIGNING_SECRET, or SLACK_APP_TOKEN, for real Slack)",
+      slack: `the local stand-in, in the page${
+        playground.delivery === "socket" ? ", the bot in Socket Mode (PLAYGROUND_SOCKET_MODE)" : ""
+      } (set SLACK_BOT_TOKEN + SLACK_SIGNING_SECRET, or SLACK_APP_TOKEN, for real Slack)`,
       studio: playground.studioDescription,
       store: playground.store,
       access: playground.workspace.access,

@@ -35,7 +35,7 @@ export interface PlaygroundOptions {
   host?: string;
   /**
    * Environment-like settings (main.ts passes `process.env`): STUDIO_API_KEY + STUDIO_BASE_URL for the real API,
-   * STUDIO_BOT_DB, STUDIO_ALLOWED_*, the quotas, CREDITS_CONFIRM_THRESHOLD, LOG_LEVEL. Slack credentials are not
+   * STUDIO_BOT_DB, STUDIO_ALLOWED_*, the quotas, CREDITS_CONFIRM_THRESHOLD, LOG_LEVEL, PLAYGROUND_SOCKET_MODE. Slack credentials are not
    * used here (the playground is the stand-in; with them main.ts runs the bot's own entry). Default: none.
    */
   env?: Env;
@@ -70,6 +70,8 @@ export interface Playground {
   studioDescription: string;
   /** Where the bot keeps its state: SQLite (":memory:" or a file path), or PostgreSQL (DATABASE_URL). */
   store: StoreConfig;
+  /** How the stand-in reaches the bot: its HTTP receiver, or Socket Mode (PLAYGROUND_SOCKET_MODE). */
+  delivery: "http" | "socket";
   /** Stops the page server, the bot, the sim and the sandbox, in that order. */
   close(): Promise<void>;
 }
@@ -134,7 +136,8 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     const sim = createSlackSim({
       signingSecret: secrets.signingSecret,
       botToken: secrets.botToken,
-      appUrl: () => eventsUrl,
+      // PLAYGROUND_SOCKET_MODE: the sim delivers over the WebSocket the bot opens, not to its HTTP receiver.
+      ...(config.mode === "socket" ? { socketMode: { appToken: secrets.appToken } } : { appUrl: () => eventsUrl }),
       channels: [...CHANNELS],
       users: simUsers(),
     });
@@ -150,7 +153,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       sim,
       ...(options.bot ? { overrides: options.bot } : {}),
     });
-    eventsUrl = bot.eventsUrl;
+    eventsUrl = bot.eventsUrl ?? "";
     cleanups.push(bot.close);
 
     const tracker = createChangeTracker(sim);
@@ -210,6 +213,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       workspace: workspace(),
       studioDescription: studio.description,
       store: config.store,
+      delivery: config.mode,
       close: closeAll,
     };
   } catch (error) {

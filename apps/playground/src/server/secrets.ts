@@ -4,6 +4,8 @@ import { randomBytes } from "node:crypto";
 export interface StandInSecrets {
   signingSecret: string;
   botToken: string;
+  /** The app-level token the bot opens its Socket Mode connection with (PLAYGROUND_SOCKET_MODE). */
+  appToken: string;
 }
 
 /**
@@ -15,5 +17,7 @@ export function standInSecrets(random: (size: number) => Buffer = randomBytes): 
     signingSecret: random(32).toString("hex"),
     // The bot's configuration only takes bot tokens (xoxb-...), as Slack issues them.
     botToken: `xoxb-playground-${random(24).toString("hex")}`,
+    // Slack's app-level tokens start xapp-; the bot's configuration refuses any other.
+    appToken: `xapp-playground-${random(24).toString("hex")}`,
   };
 }

@@ -4,8 +4,8 @@
 // logged and its result shows the platform's link instead. An unshared upload that a crash orphans is never seen
 // by anyone, so a resumed job simply uploads again.
 
-import { escapeText } from "../messages/blocks.js";
 import type { BotDeps } from "../deps.js";
+import { escapeText } from "../messages/blocks.js";
 import type { SlackFileRef } from "../messages/results.js";
 import { uploadResultFile } from "../services/slack-files.js";
 import type { Posted, Surface } from "./surface.js";

@@ -1,6 +1,7 @@
-// What the bot says in Slack's assistant view (the AI split view, decision 0012): the suggested prompts of a new
-// thread, its greeting, the thread's title and the status line a running job shows. Plain text: Slack renders the
-// status as "<App name> <status>" and the title and prompts as plain strings.
+// What the bot says in Slack's assistant view (the AI split view, decision 0012) and agent view (the DM as the
+// conversation, listeners/assistant/agent-dm.ts): the suggested prompts of a new thread or of the DM, the greeting,
+// a thread's title and the status line a running job shows. Plain text: Slack renders the status as
+// "<App name> <status>" and the title and prompts as plain strings.
 
 import type { JobRequest } from "../store/types.js";
 import type { ImageEditKind } from "./actions.js";

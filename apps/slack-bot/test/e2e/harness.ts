@@ -26,6 +26,13 @@ export interface Bot {
   requests: { operation: string; variables: Record<string, unknown> }[];
   /** Every log line the bot wrote (pino at trace level, JSON). */
   logs: string[];
+  /**
+   * In Socket Mode with STUDIO_HEALTH_PORT set: where /healthz, /readyz and /metrics are served
+   * (`http://127.0.0.1:<port>`, the port the receiver got for STUDIO_HEALTH_PORT=0).
+   */
+  healthUrl?: string;
+  /** Over HTTP: the bot's `/slack/events` URL, for a test that sends Slack's requests itself (a replay). */
+  url?: string;
   /** Stops everything, then fails if any sentinel secret is in a log line or anything the bot sent to Slack. */
   close(): Promise<void>;
 }
@@ -33,7 +40,7 @@ export interface Bot {
 /** Starts the whole bot. Generations take about 300 ms (real time) and are polled every 50 ms. */
 export async function startBot(
   env: Record<string, string> = {},
-  extra: Pick<BotAppOptions, "pacer" | "store" | "delivery"> & {
+  extra: Pick<BotAppOptions, "pacer" | "store" | "delivery" | "sleep"> & {
     /** The sandbox key the bot's (sentinel) key stands for on the wire. Default the read-write key. */
     sandboxKey?: string;
     /** The bot's clock (job times, click claims, quotas). Default `Date.now`. */
@@ -44,9 +51,24 @@ export async function startBot(
     studioRetry?: RetryOptions | false;
     /** Requests the sandbox's journal keeps. Default the sandbox's (1000). */
     journalLimit?: number;
+    /** slack-sim's clock (statuses' two-minute timeout, message ts). Default `Date.now`. */
+    simClock?: { now(): number };
+    /**
+     * Socket Mode end to end: the bot gets SLACK_APP_TOKEN (Bolt's SocketModeReceiver), slack-sim delivers over its
+     * WebSocket instead of HTTP. Default false: the HTTP receiver.
+     */
+    socketMode?: boolean;
   } = {},
 ): Promise<Bot> {
-  const { sandboxKey = SANDBOX_KEYS.readWrite, rateLimits, studioRetry = false, journalLimit, ...appExtra } = extra;
+  const {
+    sandboxKey = SANDBOX_KEYS.readWrite,
+    rateLimits,
+    studioRetry = false,
+    journalLimit,
+    socketMode = false,
+    simClock,
+    ...appExtra
+  } = extra;
   const sandbox = await startSandboxServer({
     port: 0,
     jobMs: 300,
@@ -82,8 +104,11 @@ export async function startBot(
   const sim = createSlackSim({
     signingSecret: SIGNING_SECRET,
     botToken: BOT_TOKEN,
-    appUrl: () => appUrl,
+    ...(socketMode ? { socketMode: { appToken: SENTINELS.appToken } } : { appUrl: () => appUrl }),
     ...(rateLimits === undefined ? {} : { rateLimits }),
+    ...(simClock ? { clock: simClock } : {}),
+    // The app as its manifest installs it: the AI surface the bot is set to (STUDIO_SLACK_SURFACE, below).
+    view: env.STUDIO_SLACK_SURFACE === "agent" ? "agent" : "assistant",
   });
   await sim.start();
   const read = readConfig({
@@ -91,9 +116,15 @@ export async function startBot(
     SLACK_SIGNING_SECRET: SIGNING_SECRET,
     CREDITS_CONFIRM_THRESHOLD: "1000",
     STUDIO_BOT_DB: ":memory:",
+    // The suites written before the agent view drive the DM as an app installed with the assistant view does (a
+    // top-level message answered in the DM itself); agent-view.test.ts and assistant-status-refresh.test.ts run the
+    // bot's default, the agent view.
+    STUDIO_SLACK_SURFACE: "assistant",
+    ...(socketMode ? { SLACK_APP_TOKEN: SENTINELS.appToken } : {}),
     ...env,
   });
-  // The app-level token is in the configuration (so it could leak) while the bot stays on the HTTP receiver.
+  // The app-level token is in the configuration (so it could leak) while the bot stays on the HTTP receiver, unless
+  // it runs in Socket Mode.
   const config = { ...read, slack: { ...read.slack, appToken: SENTINELS.appToken } };
   const app = createBotApp({
     config,
@@ -115,8 +146,15 @@ export async function startBot(
       },
     });
   await app.init();
-  const server = (await app.start({ port: 0, host: "127.0.0.1" })) as Server;
-  appUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/slack/events`;
+  let healthUrl: string | undefined;
+  if (socketMode) {
+    // Resolves once slack-sim said hello on the connection the client opened through sim.apiUrl.
+    await app.start();
+    healthUrl = await socketHealthUrl(app);
+  } else {
+    const server = (await app.start({ port: 0, host: "127.0.0.1" })) as Server;
+    appUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/slack/events`;
+  }
   return {
     sim,
     sandbox,
@@ -124,6 +162,8 @@ export async function startBot(
     order,
     requests,
     logs,
+    ...(healthUrl ? { healthUrl } : {}),
+    ...(appUrl ? { url: appUrl } : {}),
     close: async () => {
       await app.stop();
       await app.store.close();
@@ -138,6 +178,17 @@ export async function startBot(
 }
 
 export { eventually } from "../../../../scripts/vitest/eventually.js";
+
+/**
+ * Where Socket Mode serves health and metrics. Bolt's SocketModeReceiver keeps the HTTP server of its custom routes
+ * to itself, and STUDIO_HEALTH_PORT=0 lets it pick a free port, so the port is read back from that server.
+ */
+async function socketHealthUrl(app: BotApp): Promise<string | undefined> {
+  const server = (app as unknown as { receiver?: { httpServer?: Server } }).receiver?.httpServer;
+  if (!server) return undefined;
+  if (!server.listening) await new Promise((resolve) => server.once("listening", resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
 
 type SimMessage = ReturnType<SlackSim["conversation"]>[number];
 

@@ -12,6 +12,10 @@ import { type EventLog, type EventResult, type MessageInput, sendEvent, sendMess
 // show it), which is why Bolt's default context store skips messages that have a subtype when it looks for the
 // bot's first reply. What the person types there is a plain `message` event with `channel_type: "im"` and
 // `thread_ts`: the shape Bolt's `isAssistantMessage` routes to the Assistant's `userMessage`.
+// With the app in agent view (`features.agent_view`, https://docs.slack.dev/ai/migrating-to-agent-messaging/) there
+// is no assistant container: the person opens the app's DM (its Messages tab), which Slack reports as
+// `app_home_opened` with `tab: "messages"` "instead of `assistant_thread_started`", and writes there as in any DM
+// (`message()`), each top-level message the root of a thread.
 
 /** Where the person is in Slack while the assistant is open. */
 export interface AssistantContextInput {
@@ -88,6 +92,12 @@ export async function sendAssistantOpened(
   input: OpenAssistantInput,
 ): Promise<OpenAssistantResult> {
   const { state } = context;
+  if (state.appView === "agent") {
+    throw new SlackSimError(
+      "invalid_options",
+      "the app is in agent view (features.agent_view): there is no assistant container; open its DM with openMessages(user) and write there with message()",
+    );
+  }
   const user = userOf(state, input.user);
   const channel = channelOf(state, dmIdOf(user.id))?.id ?? dmIdOf(user.id);
   const root: SimMessage = {
@@ -138,4 +148,18 @@ export async function sendAssistantMessage(
 ): Promise<EventResult> {
   const record = ownThread(context.state, input.user, input.channel, input.threadTs);
   return sendMessageEvent(context, log, { ...input, channel: record.channel, threadTs: record.threadTs }, false);
+}
+
+/**
+ * The person opens the app's DM, its Messages tab: `app_home_opened` with `tab: "messages"` and the DM's `channel`
+ * (https://docs.slack.dev/reference/events/app_home_opened/). Slack sends it in either view; in agent view it is
+ * what replaces `assistant_thread_started` (https://docs.slack.dev/ai/migrating-to-agent-messaging/). No `view`: a
+ * Messages tab has none.
+ */
+export async function sendMessagesOpened(context: DeliveryContext, log: EventLog, user: string): Promise<EventResult> {
+  const { state } = context;
+  const person = userOf(state, user);
+  const channel = channelOf(state, dmIdOf(person.id))?.id ?? dmIdOf(person.id);
+  const event = { type: "app_home_opened", user: person.id, channel, tab: "messages", event_ts: state.nextTs() };
+  return sendEvent(context, log, event, {});
 }

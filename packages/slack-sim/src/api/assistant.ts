@@ -1,6 +1,7 @@
 import {
   type AssistantThreadRecord,
   addThreadRecord,
+  agentThreadRecord,
   latestAssistantThread,
   setThreadStatus,
   threadRecord,
@@ -15,6 +16,10 @@ import { type ApiResult, type Args, fail, isResult, json, missing, str } from ".
 // argument is the sim's usual `invalid_arguments` naming the field, and the documented limits (10 loading
 // messages, 4 prompts each with a title and a message) answer `invalid_arguments` saying what is wrong, as Slack
 // documents no specific error for them.
+// With the app in agent view (`features.agent_view`, https://docs.slack.dev/ai/migrating-to-agent-messaging/) a
+// thread in a person's DM with the app is an app thread wherever it is rooted (assistant-state.ts,
+// agentThreadRecord), and suggested prompts are set without `thread_ts`: setSuggestedPrompts documents that
+// "including it in a call for an agent app will cause the call to silently fail".
 
 /** Slack's documented limits: "Maximum of 10 messages" to rotate through, "up to four suggested prompts". */
 export const ASSISTANT_LIMITS = { loadingMessages: 10, prompts: 4 } as const;
@@ -63,7 +68,7 @@ export function setStatus(state: SimState, args: Args): ApiResult {
   if (typeof args.status !== "string") return invalid("status must be a string");
   const loadingMessages = loadingMessagesArg(args);
   if (loadingMessages && isResult(loadingMessages)) return loadingMessages;
-  let record = threadRecord(state, channel.id, threadTs);
+  let record = agentThreadRecord(state, channel.id, threadTs) ?? threadRecord(state, channel.id, threadTs);
   if (!record) {
     const root = findMessage(state, channel.id, threadTs);
     if (!root || root.ephemeral || !isTopLevel(root)) return fail("invalid_thread_ts");
@@ -95,6 +100,11 @@ function promptsArg(args: Args): AssistantPrompt[] | ApiResult {
 /**
  * Replaces the thread's suggested prompts. Without `thread_ts` (Slack: "the prompts will be set for the latest
  * message in the channel") they go to the channel's newest assistant thread.
+ *
+ * In agent view (https://docs.slack.dev/reference/methods/assistant.threads.setSuggestedPrompts/): with `thread_ts`
+ * the call "silently fails" (answered `{ ok: true }`, nothing shown); without it, in a DM, the prompts are pinned to
+ * the top of the DM's Messages tab (as Slack's agent template sets them on `app_home_opened`,
+ * github.com/slack-samples/bolt-js-starter-agent, listeners/events/app-home-opened.js), read with `pinnedPrompts`.
  */
 export function setSuggestedPrompts(state: SimState, args: Args): ApiResult {
   const channel = threadChannel(state, args);
@@ -103,6 +113,12 @@ export function setSuggestedPrompts(state: SimState, args: Args): ApiResult {
   if (isResult(prompts)) return prompts;
   if (args.title !== undefined && typeof args.title !== "string") return invalid("title must be a string");
   const threadTs = str(args.thread_ts);
+  if (state.appView === "agent" && threadTs) return { ok: true };
+  if (state.appView === "agent" && channel.id.startsWith("D")) {
+    const title = str(args.title);
+    state.pinnedPrompts.set(channel.id, { ...(title ? { title } : {}), prompts });
+    return { ok: true };
+  }
   const record = threadTs
     ? assistantThreadArg(state, channel.id, threadTs)
     : (latestAssistantThread(state, channel.id) ?? fail("invalid_thread_ts"));
@@ -121,7 +137,7 @@ export function setTitle(state: SimState, args: Args): ApiResult {
   if (args.title !== undefined && typeof args.title !== "string") return invalid("title must be a string");
   const title = str(args.title);
   if (!title) return missing("title");
-  const record = assistantThreadArg(state, channel.id, threadTs);
+  const record = agentThreadRecord(state, channel.id, threadTs) ?? assistantThreadArg(state, channel.id, threadTs);
   if (isResult(record)) return record;
   record.title = title;
   return { ok: true };

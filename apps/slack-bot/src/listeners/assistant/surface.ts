@@ -19,7 +19,8 @@ export interface AssistantPlace {
 
 /**
  * Whether a conversation and thread are an assistant thread, by Bolt's rule (`isAssistantMessage`): a thread in the
- * bot's direct message. With the assistant view on, Slack keeps the DM's conversations as assistant threads.
+ * bot's direct message. With the assistant view on, Slack keeps the DM's conversations as assistant threads; in the
+ * agent view every top-level message of the DM roots one (listeners/events/message.ts).
  * Clicks and confirmations carry no other sign of it; a job records it (ProgressLocation.assistantThread).
  */
 export function isAssistantThread(place: Pick<SurfacePlace, "channel" | "threadTs">): place is AssistantPlace {

@@ -3,6 +3,7 @@ import { getCredits, listBoards } from "@studio-kit/core";
 import type { BotDeps } from "../../deps.js";
 import { HOME_JOBS, type HomeInput, homeView } from "../../messages/home.js";
 import { jobLinks } from "../../services/permalinks.js";
+import { agentDmOpened } from "../assistant/agent-dm.js";
 
 type Args = SlackEventMiddlewareArgs<"app_home_opened"> & AllMiddlewareArgs;
 
@@ -73,10 +74,19 @@ export async function publishHome(deps: BotDeps, client: HomeClient, user: strin
   }
 }
 
-/** `app_home_opened` on the Home tab: publishes the person's Home. Bolt acks the event first. */
+/**
+ * `app_home_opened`: on the Home tab, publishes the person's Home. On the Messages tab (the bot's DM), in the agent
+ * view, greets and sets the suggested prompts (listeners/assistant/agent-dm.ts: Slack sends this "instead of
+ * assistant_thread_started", https://docs.slack.dev/ai/migrating-to-agent-messaging/); in the assistant view the
+ * Messages tab needs nothing (its threads start with assistant_thread_started). Bolt acks the event first.
+ */
 export function appHomeOpened(deps: BotDeps) {
   return async function onAppHomeOpened({ event, client }: Args): Promise<void> {
-    if (event.tab !== "home") return; // the Messages tab opens this event too
+    if (event.tab === "messages") {
+      if (deps.config.slackSurface === "agent") await agentDmOpened(deps, client, event.user, event.channel);
+      return;
+    }
+    if (event.tab !== "home") return;
     await publishHome(deps, client, event.user);
   };
 }

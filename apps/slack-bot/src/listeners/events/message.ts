@@ -5,6 +5,7 @@ import { dispatchWithFiles } from "../../flows/references.js";
 import type { IntakeOptions } from "../../flows/slack-intake.js";
 import type { Surface } from "../../flows/surface.js";
 import { SLACK_FILE_ORIGINS } from "../../services/slack-download.js";
+import { answerInThread } from "../assistant/user-message.js";
 import { conversationSurface } from "../slack-message.js";
 
 type Args = SlackEventMiddlewareArgs<"message"> & AllMiddlewareArgs;
@@ -49,6 +50,13 @@ export function dmSurface(client: Args["client"], user: string, channel: string,
  * Everything else is ignored: other subtypes (edits, deletions, joins, bot messages), messages from apps, other
  * channel types (in channels the bot answers mentions only), and Slack's redeliveries (the dedupe middleware).
  * Bolt acks first and drops the bot's own messages.
+ *
+ * In the agent view (STUDIO_SLACK_SURFACE=agent, the default) the DM is the agent's conversation: "messages received
+ * in the DM channel will not have a root message with subtype assistant_app_thread" and each top-level message is
+ * the root of its thread (https://docs.slack.dev/ai/migrating-to-agent-messaging/), so a person's message there is
+ * answered as an assistant thread's is (listeners/assistant/user-message.ts): in its own thread, a job's progress
+ * on that thread's status line (setStatus takes any thread the bot is in:
+ * https://docs.slack.dev/reference/methods/assistant.threads.setStatus/).
  */
 export function messageEvent(deps: BotDeps) {
   return async function onMessage(args: Args): Promise<void> {
@@ -57,6 +65,18 @@ export function messageEvent(deps: BotDeps) {
     if (event.subtype !== undefined && event.subtype !== "file_share") return;
     // An app writing or sharing a file (bot_id) is not a person asking for anything.
     if (("bot_id" in event && event.bot_id) || !("user" in event) || !event.user) return;
+    if (deps.config.slackSurface === "agent") {
+      const { user, channel, text, subtype, files } = event;
+      const message = {
+        user,
+        channel,
+        ...(text ? { text } : {}),
+        ...(subtype ? { subtype } : {}),
+        ...(files ? { files } : {}),
+      };
+      await answerInThread(deps, args, message, event.thread_ts ?? event.ts);
+      return;
+    }
     const surface = dmSurface(args.client, event.user, event.channel, event.thread_ts);
     if (event.subtype === "file_share") {
       if (!event.files?.length) return;
