@@ -7,7 +7,7 @@
 export interface VirtualClock {
   /** Milliseconds since the epoch, on the virtual timeline. */
   now(): number;
-  /** Moves the clock forward; negative or non-finite amounts are refused. */
+  /** Moves the clock forward; negative or non-finite amounts, and any past {@link LATEST_CLOCK_TIME}, are refused. */
   advance(ms: number): number;
   iso(at?: number): string;
 }
@@ -23,6 +23,26 @@ export interface VirtualClockOptions {
 
 export const DEFAULT_CLOCK_START = Date.UTC(2026, 0, 5, 9, 0, 0);
 
+/**
+ * The latest time the clock may reach: the last millisecond of year 9999, the last one with a four-digit ISO year.
+ * JavaScript dates end at 8.64e15 ms (year 275760); stopping here leaves room for every time the sandbox derives from
+ * "now" (an upload's expiry, a job's end, next month's refill) to stay a valid date, so no later request can fail on
+ * an invalid time.
+ */
+export const LATEST_CLOCK_TIME = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+/** Why the clock cannot move `ms` from `now`, or null when it can. */
+export function advanceProblem(now: number, ms: unknown): string | null {
+  if (typeof ms !== "number" || !Number.isFinite(ms) || ms < 0) return "must be a number of milliseconds, 0 or more";
+  if (now + ms > LATEST_CLOCK_TIME) {
+    return (
+      `would move the clock past ${new Date(LATEST_CLOCK_TIME).toISOString()}, the latest time the sandbox's clock ` +
+      `reaches (it is ${new Date(now).toISOString()}: at most ${LATEST_CLOCK_TIME - now} ms more)`
+    );
+  }
+  return null;
+}
+
 export function createVirtualClock(options: VirtualClockOptions = {}): VirtualClock {
   const start = options.start ?? DEFAULT_CLOCK_START;
   const realNow = options.realNow ?? Date.now;
@@ -33,7 +53,8 @@ export function createVirtualClock(options: VirtualClockOptions = {}): VirtualCl
   return {
     now,
     advance(ms) {
-      if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`cannot advance the clock by ${ms} ms`);
+      const problem = advanceProblem(now(), ms);
+      if (problem) throw new RangeError(`@studio-kit/sandbox: advancing the clock by ${ms} ms ${problem}`);
       offset += ms;
       return now();
     },

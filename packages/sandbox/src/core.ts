@@ -2,6 +2,7 @@ import type { VirtualClock } from "./clock.js";
 import type { SandboxDriftEntry } from "./config/types.js";
 import type { Holds } from "./faults/hold.js";
 import type { FaultRegistry } from "./faults/registry.js";
+import type { ErrorReporter } from "./http/guard.js";
 import type { Call, Journal } from "./journal/journal.js";
 import type { KeyGrant } from "./keys.js";
 import type { Random } from "./random.js";
@@ -32,6 +33,8 @@ export interface SandboxCore {
   holds: Holds;
   /** Recent requests (`sandbox.requests()`, `/__sandbox/requests`). */
   journal: Journal;
+  /** Where failures of the sandbox itself are reported (never into a response). */
+  report: ErrorReporter;
 }
 
 /** The per-request GraphQL context: who is asking, and where the sandbox is reachable. */

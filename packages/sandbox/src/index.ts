@@ -3,7 +3,7 @@
 // entry does not need msw.
 
 export type { VirtualClock, VirtualClockOptions } from "./clock.js";
-export { createRealTimeClock, createVirtualClock, DEFAULT_CLOCK_START } from "./clock.js";
+export { createRealTimeClock, createVirtualClock, DEFAULT_CLOCK_START, LATEST_CLOCK_TIME } from "./clock.js";
 export { SandboxConfigError } from "./config/errors.js";
 export { loadSandboxConfig } from "./config/load.js";
 export type {
@@ -32,6 +32,7 @@ export type {
   UploadEndpoint,
   UploadLostFault,
 } from "./faults/types.js";
+export type { ErrorReporter } from "./http/guard.js";
 export { FAIL_WORD } from "./jobs.js";
 export type { JournalEntry } from "./journal/journal.js";
 export { SANDBOX_KEYS, SANDBOX_OTHER_WORKSPACE_ID, SANDBOX_WORKSPACE_ID } from "./keys.js";

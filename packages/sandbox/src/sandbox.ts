@@ -6,6 +6,7 @@ import type { SandboxCore } from "./core.js";
 import { createHolds } from "./faults/hold.js";
 import { createFaultRegistry, type SandboxFaults } from "./faults/registry.js";
 import type { Fault } from "./faults/types.js";
+import { type ErrorReporter, guard, reportToStderr } from "./http/guard.js";
 import { createRouter, type FetchHandler } from "./http/router.js";
 import { createJournal, type JournalEntry } from "./journal/journal.js";
 import { createRedactor } from "./journal/redact.js";
@@ -13,12 +14,15 @@ import { createKeyGrants, SANDBOX_KEYS, SANDBOX_OTHER_WORKSPACE_ID, SANDBOX_WORK
 import { readStateFile } from "./persist/file.js";
 import {
   persist,
+  relocateUploads,
   restoreState,
   type SandboxStateOptions,
   stateOptionsOf,
   uploadsDirFor,
 } from "./persist/persistence.js";
 import { countDraws } from "./persist/random.js";
+import { replayWal, walCorrupt } from "./persist/replay.js";
+import { readWal } from "./persist/wal.js";
 import { createRandom } from "./random.js";
 import { seed } from "./seed/index.js";
 import { createState, type SandboxState } from "./state/store.js";
@@ -51,6 +55,11 @@ export interface SandboxOptions {
   faults?: readonly Fault[];
   /** Most requests the journal keeps (the oldest go first); 0 keeps none. Default 1000. */
   journalLimit?: number;
+  /**
+   * Called when the sandbox itself fails on a request, with the error (stack included) and the request's method and
+   * path. The request is answered with a JSON 500 that carries no stack. Default: written to standard error.
+   */
+  onError?: ErrorReporter;
 }
 
 export interface Sandbox {
@@ -102,7 +111,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const config = resolveConfig(options.config);
   const stateOptions = stateOptionsOf(options.state);
   const saved = stateOptions ? readStateFile(stateOptions.file) : null;
-  const seedValue = saved?.random.seed ?? options.seed ?? 1;
+  // What the write-ahead log holds beyond the snapshot: acknowledged changes a kill left unsaved (persist/wal.ts).
+  const logged = stateOptions ? readWal(stateOptions.file, saved?.wal ?? 0, walCorrupt(stateOptions.file)) : null;
+  const seedValue = saved?.random.seed ?? logged?.entries[0]?.random?.seed ?? options.seed ?? 1;
   const random = countDraws(createRandom(seedValue));
   const storage = createFileStorage(
     options.storageDir ?? (stateOptions ? uploadsDirFor(stateOptions.file) : undefined),
@@ -131,21 +142,31 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       redact: createRedactor([signingSecret, ...keys.keys()]),
       at: () => clock.iso(),
     }),
+    report: options.onError ?? reportToStderr,
   };
   for (const fault of options.faults ?? []) core.faults.add(fault);
   seed(core);
   applyConfig(core, config);
   const configured = config.workspaces.map((workspace) => workspace.id);
   if (saved) restoreState(core, saved, random, configured);
-  const persistence = stateOptions ? persist(core, random, seedValue, stateOptions, saved !== null) : null;
+  if (stateOptions && logged && logged.entries.length > 0) {
+    replayWal(core, random, logged.entries, stateOptions.file);
+    relocateUploads(core);
+  }
+  const persistence =
+    stateOptions && logged
+      ? persist(core, random, seedValue, stateOptions, { snapshot: saved !== null, wal: logged })
+      : null;
   const router = createRouter(core);
-  const handle = persistence ? persistence.watch(router) : router;
+  // The outermost catch: whatever escapes (the journal, the saver) is answered as a JSON 500 without a stack.
+  const handle = guard(persistence ? persistence.watch(router) : router, core.report);
 
   return {
     handle,
     clock: core.clock,
     advance: (ms) => {
       core.clock.advance(ms);
+      persistence?.log(true);
       persistence?.saver.clockMoved();
     },
     stats: () => core.stats.snapshot(),

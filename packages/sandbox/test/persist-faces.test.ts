@@ -100,7 +100,10 @@ describe("a save killed in the middle of its write", () => {
     cleanups.push(() => sandbox.close());
     const titles = [...sandbox.state.boards.values()].map((board) => board.title);
     expect(titles).toContain("Last good");
-    expect(titles).not.toContain("Bulk 1");
+    // The killed snapshot never reached the file, but the request that created this board was answered before the
+    // kill, so the write-ahead log has it (and the boards changed before it) and the start replays them.
+    expect(titles).toContain("Lost in the crash");
+    expect(titles).toContain("Bulk 1");
     expect(readdirSync(join(file, "..")).filter((name) => name.endsWith(".tmp"))).toEqual([]);
   });
 });

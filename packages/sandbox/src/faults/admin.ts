@@ -1,5 +1,7 @@
 import type { SandboxCore } from "../core.js";
+import { readAdminJson } from "../http/admin-body.js";
 import { json, jsonError } from "../http/json.js";
+import { MAX_FAULTS } from "../http/limits.js";
 import { FaultError, parseFaults } from "./parse.js";
 import type { ListedFault } from "./types.js";
 
@@ -27,15 +29,21 @@ export async function handleFaultsAdmin(request: Request, path: string, core: Sa
 }
 
 async function add(request: Request, core: SandboxCore): Promise<Response> {
-  let body: unknown;
-  try {
-    body = await request.json();
-  } catch {
-    return jsonError(400, "BAD_REQUEST", 'Send a fault as JSON, such as {"kind": "status", "status": 503}.');
-  }
+  const body = await readAdminJson(request, '{"kind": "status", "status": 503}');
+  if (!body.ok) return body.response;
   const added: ListedFault[] = [];
   try {
-    for (const fault of parseFaults(body)) added.push(core.faults.add(fault));
+    // Counted before any is parsed: a list that could never fit costs nothing (issue 27: 2 million froze the process).
+    const count = Array.isArray(body.value) ? body.value.length : 1;
+    if (core.faults.list().length + count > MAX_FAULTS) {
+      return jsonError(
+        400,
+        "BAD_FAULT",
+        `@studio-kit/sandbox: at most ${MAX_FAULTS} faults can be in place at once; ${core.faults.list().length} are, ` +
+          `and this adds ${count}. Clear some first (DELETE /__sandbox/faults).`,
+      );
+    }
+    for (const fault of parseFaults(body.value)) added.push(core.faults.add(fault));
   } catch (error) {
     // All or nothing: a list with one bad fault adds none of them.
     for (const fault of added) core.faults.clear(fault.id);

@@ -1,4 +1,5 @@
 import type { SandboxCore } from "../core.js";
+import { gateGraphQL } from "../graphql/gate.js";
 import { describeGraphQL } from "../journal/describe.js";
 import type { Call } from "../journal/journal.js";
 import { faultAnswer, isAnswering } from "./answers.js";
@@ -24,7 +25,10 @@ async function applied(response: Response): Promise<boolean> {
 /** Answers a request to /graphql, with the faults that match it. */
 export async function answerGraphQL(request: Request, core: SandboxCore, call: Call, execute: Execute) {
   const bodyless = request.method === "GET" || request.method === "HEAD";
-  const body = bodyless ? "" : await request.text();
+  // Bounded, and checked for size, type and depth before anything parses it (graphql/gate.ts).
+  const gate = await gateGraphQL(request);
+  if (!gate.ok) return gate.response;
+  const { body } = gate;
   const graphql = describeGraphQL(request.method, new URL(request.url), body);
   call.describe(graphql);
   const mutation = graphql.operationType === "mutation";

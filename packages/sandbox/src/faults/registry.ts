@@ -1,3 +1,4 @@
+import { MAX_FAULTS } from "../http/limits.js";
 import { createRandom, type Random } from "../random.js";
 import { FaultError, parseFault } from "./parse.js";
 import { type Fault, type FaultStage, type FaultTarget, type ListedFault, STAGE_OF } from "./types.js";
@@ -52,25 +53,38 @@ function listed({ fault, fired }: Entry): ListedFault {
 /** Makes an empty fault registry. */
 export function createFaultRegistry(): FaultRegistry {
   let entries: Entry[] = [];
+  // The ids in place, so that adding n faults is linear, not quadratic (issue 27: 40,000 took 92 s).
+  const ids = new Set<string>();
   let next = 1;
   return {
     add(input) {
+      if (entries.length >= MAX_FAULTS) {
+        throw new FaultError(
+          `@studio-kit/sandbox: at most ${MAX_FAULTS} faults can be in place at once: clear some first.`,
+        );
+      }
       const fault = parseFault(input);
       let id = fault.id;
       if (id === undefined) {
         do id = `flt_${next++}`;
-        while (entries.some((entry) => entry.fault.id === id));
-      } else if (entries.some((entry) => entry.fault.id === id)) {
+        while (ids.has(id));
+      } else if (ids.has(id)) {
         throw new FaultError(`@studio-kit/sandbox: a fault with id "${id}" exists; clear it first or pick another id.`);
       }
       const entry: Entry = { fault: { ...fault, id }, fired: 0, random: createRandom(fault.seed ?? 1) };
       entries.push(entry);
+      ids.add(id);
       return listed(entry);
     },
     list: () => entries.map(listed),
     clear(id) {
       const before = entries.length;
-      entries = id === undefined ? [] : entries.filter((entry) => entry.fault.id !== id);
+      if (id === undefined) {
+        entries = [];
+        ids.clear();
+      } else if (ids.delete(id)) {
+        entries = entries.filter((entry) => entry.fault.id !== id);
+      }
       return before - entries.length;
     },
     fire(stage, target) {

@@ -1,7 +1,8 @@
-import { Kind, NoSchemaIntrospectionCustomRule, type OperationDefinitionNode } from "graphql";
+import { Kind, NoSchemaIntrospectionCustomRule, type OperationDefinitionNode, parse } from "graphql";
 import { createYoga, type Plugin } from "graphql-yoga";
 import type { RequestContext, SandboxCore } from "../core.js";
 import { forbidden, unauthenticated } from "../errors.js";
+import { MAX_DOCUMENT_TOKENS, MAX_GRAPHQL_BODY_BYTES } from "../http/limits.js";
 import type { Call } from "../journal/journal.js";
 import { isExpired } from "../keys.js";
 import { createSandboxSchema } from "./schema.js";
@@ -39,6 +40,10 @@ function operationOf(document: { definitions: readonly { kind: string }[] }, nam
 /** Counts executed operations and root fields, and refuses mutations sent with a read-only key. */
 function useSandboxRules(): Plugin<RequestContext> {
   return {
+    onParse({ setParseFn }) {
+      // graphql-js's own bound on a document's size; its nesting is bounded before parsing (graphql/gate.ts).
+      setParseFn((source, options) => parse(source, { ...options, maxTokens: MAX_DOCUMENT_TOKENS }));
+    },
     onValidate({ addValidationRule }) {
       // Introspection is off in production; the sandbox refuses it the same way.
       addValidationRule(NoSchemaIntrospectionCustomRule);
@@ -67,6 +72,10 @@ export function createGraphQLServer(core: SandboxCore) {
     landingPage: false,
     graphiql: false,
     logging: false,
+    // The gate reads at most this much first (graphql/gate.ts); yoga's own check is the backstop.
+    maxRequestBodySize: MAX_GRAPHQL_BODY_BYTES,
+    // Unexpected errors are masked as "Unexpected error." and never carry a stack, whatever NODE_ENV says.
+    maskedErrors: { isDev: false },
     context: ({ request }) => authenticate(request, core),
     plugins: [useSandboxRules()],
   });

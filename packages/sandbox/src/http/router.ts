@@ -6,6 +6,7 @@ import type { Call } from "../journal/journal.js";
 import { sweepExpiredUploads } from "../storage/sweep.js";
 import { handleAdmin } from "./admin.js";
 import { handleFiles } from "./files.js";
+import { internalError } from "./guard.js";
 import { jsonError } from "./json.js";
 import { handleStorage } from "./storage.js";
 
@@ -42,9 +43,8 @@ export function createRouter(core: SandboxCore): FetchHandler {
         `The sandbox serves /graphql, /__sandbox/*, /__storage/* and /__files/*, not ${path}.`,
       );
     } catch (error) {
-      // Never a crash, never an unexplained 500: the message says what failed.
-      const message = error instanceof Error ? error.message : String(error);
-      return jsonError(500, "SANDBOX_ERROR", `The sandbox failed on ${request.method} ${path}: ${message}`);
+      // Never a crash, never a stack trace: the answer says what failed, the log has the details.
+      return internalError(request, error, core.report);
     }
   }
 }

@@ -52,6 +52,8 @@ export async function handleStorage(request: Request, path: string, core: Sandbo
       "The signed upload expired: forms and URLs last 15 minutes. Call createSignedUploadUrl again.",
     );
   }
+  const registered = registeredRefusal(file);
+  if (registered) return registered;
   // Faults on this endpoint (the gateway's answer, a slow body, bytes lost): see faults/upload.ts.
   const plan = await planUpload(request, core, kind, call);
   if (plan.answer) return plan.answer;
@@ -72,6 +74,12 @@ async function store(core: SandboxCore, file: StoredFile, outcome: Outcome, stat
     await discardUpload(outcome);
     return refusal(404, "NOT_FOUND", "The upload was deleted while its bytes arrived: request a new one.");
   }
+  // Registered while these bytes streamed in: the asset keeps the bytes it was registered with.
+  const registered = registeredRefusal(file);
+  if (registered) {
+    await discardUpload(outcome);
+    return registered;
+  }
   const target = core.storage.pathFor(file.id);
   await commitUpload(outcome, target);
   file.path = target;
@@ -79,6 +87,22 @@ async function store(core: SandboxCore, file: StoredFile, outcome: Outcome, stat
   // Any 2xx status from the form means stored (spec, States and transitions). S3 answers the
   // form with 204 and the PUT with 200, both with the ETag.
   return new Response(null, { status, headers: { etag: `"${outcome.md5}"` } });
+}
+
+/**
+ * Bytes sent again to an upload that is registered as an asset are refused, so that an asset never changes under
+ * its record (its size, measured width and height). S3-style storage would overwrite the object within the URL's
+ * 15 minutes; the sandbox lets a second upload replace the first only until the file is registered (issue 27, and
+ * the README's Uploads section).
+ */
+function registeredRefusal(file: StoredFile): Response | null {
+  if (file.kept !== "registered") return null;
+  return refusal(
+    403,
+    "AccessDenied",
+    `Upload ${file.id} is registered as an asset: its bytes can no longer change. For new bytes, request a new ` +
+      "upload with createSignedUploadUrl and register that.",
+  );
 }
 
 /**

@@ -1,4 +1,5 @@
 import { Kind, type OperationDefinitionNode, parse } from "graphql";
+import { MAX_DOCUMENT_TOKENS } from "../http/limits.js";
 
 /** What a GraphQL request asks, read before it is executed (for faults) and kept in the journal. */
 export interface GraphQLCall {
@@ -54,7 +55,7 @@ export function describeGraphQL(method: string, url: URL, body: string): GraphQL
       : null;
   let operations: OperationDefinitionNode[];
   try {
-    operations = parse(params.query, { noLocation: true }).definitions.filter(
+    operations = parse(params.query, { noLocation: true, maxTokens: MAX_DOCUMENT_TOKENS }).definitions.filter(
       (definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION,
     );
   } catch {

@@ -1,5 +1,8 @@
+import { LATEST_CLOCK_TIME } from "../clock.js";
+import { RANDOM_PERIOD } from "../random.js";
 import { createState, type SandboxState } from "../state/store.js";
 import { SandboxStateError } from "./errors.js";
+import { rawEntries } from "./track.js";
 
 // The state file: one JSON document, versioned so that a sandbox never reads a
 // file it does not understand. It holds the records (every collection of the
@@ -19,19 +22,25 @@ export interface SavedState {
   clock: number;
   random: { seed: number; draws: number };
   state: SandboxState;
+  /** The last write-ahead log entry the snapshot covers (0: none); later entries are replayed over it. */
+  wal: number;
 }
 
 type Collection = keyof SandboxState;
-const COLLECTIONS = Object.keys(createState()) as Collection[];
+/** The collections of the state, by name. */
+export const COLLECTIONS = Object.keys(createState()) as Collection[];
 
 /**
  * The file's text, and the part of it that changes only when records or ids do
  * (the saver compares it to skip writes that would change nothing but the time).
  */
-export function serializeState(state: SandboxState, clock: string, random: SavedState["random"]) {
-  const collections = Object.fromEntries(COLLECTIONS.map((name) => [name, [...state[name]]]));
+export function serializeState(state: SandboxState, clock: string, random: SavedState["random"], wal = 0) {
+  // The stored records, not the tracked views (persist/track.ts): the same JSON, without a trap per field.
+  const collections = Object.fromEntries(
+    COLLECTIONS.map((name) => [name, [...rawEntries(state[name] as Map<string, unknown>)]]),
+  );
   const body = JSON.stringify({ random, state: collections });
-  const head = JSON.stringify({ format: STATE_FORMAT, version: STATE_VERSION, clock });
+  const head = JSON.stringify({ format: STATE_FORMAT, version: STATE_VERSION, clock, wal });
   return { body, text: `${head.slice(0, -1)},${body.slice(1)}\n` };
 }
 
@@ -73,10 +82,20 @@ export function parseState(text: string, file: string): SavedState {
   }
   const clock = typeof document.clock === "string" ? Date.parse(document.clock) : Number.NaN;
   if (Number.isNaN(clock)) corrupt(`"clock" is not an ISO time`);
+  if (clock > LATEST_CLOCK_TIME) corrupt(`"clock" is later than ${new Date(LATEST_CLOCK_TIME).toISOString()}`);
   const { random } = document;
   if (!isObject(random) || !Number.isFinite(random.seed) || !isCount(random.draws)) {
     corrupt(`"random" needs a numeric "seed" and a whole "draws"`);
   }
+  // More draws than the generator's period cannot come from a sandbox: its ids would have started repeating
+  // (issue 27: "draws": 1e12 made start-up hang while it skipped them one by one).
+  if ((random as { draws: number }).draws > RANDOM_PERIOD) {
+    corrupt(
+      `"random.draws" is ${(random as { draws: number }).draws}, more than the ${RANDOM_PERIOD} a sandbox can make`,
+    );
+  }
+  const wal = document.wal ?? 0;
+  if (!isCount(wal)) corrupt(`"wal" is ${JSON.stringify(wal)}, not a whole number`);
   if (!isObject(document.state)) corrupt(`"state" is not an object`);
   const saved = document.state as Record<string, unknown>;
   const state = createState();
@@ -92,5 +111,5 @@ export function parseState(text: string, file: string): SavedState {
     state[name as Collection] = new Map(entries as [string, never][]);
   }
   const { seed, draws } = random as { seed: number; draws: number };
-  return { version: version as number, clock, random: { seed, draws }, state };
+  return { version: version as number, clock, random: { seed, draws }, state, wal: wal as number };
 }

@@ -7,6 +7,8 @@ import type { WriteHook } from "./file.js";
 import { type SavedState, serializeState } from "./format.js";
 import type { CountingRandom } from "./random.js";
 import { createStateSaver, type StateSaver } from "./saver.js";
+import { trackState } from "./track.js";
+import { openWal, type WalRead } from "./wal.js";
 
 /** The `state` option: where the sandbox keeps its state across restarts. */
 export interface SandboxStateOptions {
@@ -53,19 +55,25 @@ export function restoreState(
     if (!restored.workspaces.has(id)) addWorkspaceFrom(core.state, restored, id);
   }
   Object.assign(core.state, restored);
-  for (const file of core.state.files.values()) {
-    if (file.path === null) continue;
-    // Uploads live in the directory beside the state file, wherever it was moved to; bytes that are gone are gone.
-    const path = core.storage.pathFor(file.id);
-    file.path = existsSync(path) ? path : null;
-  }
+  relocateUploads(core);
   const now = core.clock.now();
   if (saved.clock > now) core.clock.advance(saved.clock - now);
   if (saved.random.draws > random.draws()) random.skip(saved.random.draws - random.draws());
 }
 
+/** Uploads live in the directory beside the state file, wherever it was moved to; bytes that are gone are gone. */
+export function relocateUploads(core: SandboxCore): void {
+  for (const file of core.state.files.values()) {
+    if (file.path === null) continue;
+    const path = core.storage.pathFor(file.id);
+    file.path = existsSync(path) ? path : null;
+  }
+}
+
 export interface Persistence {
   saver: StateSaver;
+  /** Appends what changed to the write-ahead log now (`clockMoved`: even if only the clock did). */
+  log(clockMoved: boolean): void;
   /** The sandbox's handler, marking the state changed after every request (the saver skips writes that change nothing). */
   watch(handle: FetchHandler): FetchHandler;
 }
@@ -76,31 +84,59 @@ export function persist(
   random: CountingRandom,
   seed: number,
   options: SandboxStateOptions,
-  loaded: boolean,
+  loaded: { snapshot: boolean; wal: WalRead },
 ): Persistence {
-  const snapshot = () => serializeState(core.state, core.clock.iso(), { seed, draws: random.draws() });
+  const debounceMs = options.debounceMs ?? 250;
+  const onError =
+    options.onError ??
+    ((error: unknown) =>
+      process.emitWarning(
+        `@studio-kit/sandbox: could not save the state to ${options.file}: ${(error as Error).message}`,
+      ));
+  const tracker = trackState(core.state);
+  const wal = openWal({ file: options.file, lastSeq: loaded.wal.lastSeq, syncMs: debounceMs, onError });
+  const snapshot = () => serializeState(core.state, core.clock.iso(), { seed, draws: random.draws() }, wal.lastSeq());
   const saver = createStateSaver({
     file: options.file,
     snapshot,
-    debounceMs: options.debounceMs ?? 250,
-    // What was just loaded needs no write; a new file is written on the first save.
-    savedBody: loaded ? snapshot().body : null,
+    debounceMs,
+    // What was just loaded needs no write; a new file, or a log replayed over the file, is written on the first save.
+    savedBody: loaded.snapshot && loaded.wal.entries.length === 0 ? snapshot().body : null,
     hook: options.onChunkWritten,
-    onError:
-      options.onError ??
-      ((error) =>
-        process.emitWarning(
-          `@studio-kit/sandbox: could not save the state to ${options.file}: ${(error as Error).message}`,
-        )),
+    onError,
+    // The snapshot covers the log up to here: later entries go to a new segment, and the older ones are removed
+    // once the snapshot is on disk.
+    onWriteStart: () => wal.rotate(),
+    onWritten: (covered) => wal.prune(covered),
   });
+  const log = (clockMoved: boolean) => {
+    if (!tracker.pending && !clockMoved) return;
+    try {
+      wal.append({ clock: core.clock.iso(), random: { seed, draws: random.draws() }, changes: tracker.take() });
+    } catch (error) {
+      // The change is made and the next snapshot has it; only its protection against a kill until then is lost.
+      onError(error);
+    }
+  };
   return {
-    saver,
+    saver: {
+      ...saver,
+      async close() {
+        log(false);
+        await saver.close();
+        wal.close();
+      },
+    },
+    log,
     watch: (handle) => async (request) => {
       try {
         return await handle(request);
       } finally {
-        // Any request may change records (the sweep and settling run before each); advancing moves the clock.
-        if (new URL(request.url).pathname === "/__sandbox/advance") saver.clockMoved();
+        // Any request may change records (the sweep and settling run before each); advancing moves the clock. What
+        // changed is in the log before the answer leaves: an acknowledged change survives a kill -9.
+        const advanced = new URL(request.url).pathname === "/__sandbox/advance";
+        log(advanced);
+        if (advanced) saver.clockMoved();
         else saver.changed();
       }
     },

@@ -15,6 +15,10 @@ export interface StateSaverOptions {
   savedBody: string | null;
   onError: (error: unknown) => void;
   hook?: WriteHook | undefined;
+  /** Called as a write takes its snapshot, in the same tick; what it returns is handed to `onWritten`. */
+  onWriteStart?: () => number;
+  /** Called once a write is safely on disk (the write-ahead log prunes what it covers). */
+  onWritten?: (started: number) => void;
   setTimer?: (run: () => void, ms: number) => { unref?(): unknown };
   clearTimer?: (timer: { unref?(): unknown }) => void;
 }
@@ -50,8 +54,10 @@ export function createStateSaver(options: StateSaverOptions): StateSaver {
     const { body, text } = options.snapshot();
     if (body === savedBody && !clockMoved) return;
     clockMoved = false;
+    const started = options.onWriteStart?.();
     await writeAtomically(options.file, text, options.hook);
     savedBody = body;
+    if (started !== undefined) options.onWritten?.(started);
   };
 
   const flush = () => {
