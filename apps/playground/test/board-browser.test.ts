@@ -101,4 +101,29 @@ describe.skipIf(!hasChromium)("the board view in Chromium", () => {
     });
     expect(fit).toEqual({ clipped: false, wraps: true, fitsAcross: true });
   });
+  it("brings a card that just landed into view, though the server put it beyond the scrolled pane (issue 27)", async () => {
+    const w = playground.sandbox?.sandbox.workspaceId;
+    const place = `mutation ($id: ID!, $c: ID!, $w: ID!, $a: String!) {
+      createCanvasCard(input: { id: $id, conversationId: $c, workspaceId: $w, assetType: "sticky_note", assetId: $a, origin: API }) { success }
+    }`;
+    // Each card without a position goes to the right of everything: the board grows far wider than the pane.
+    for (let index = 0; index < 8; index++) {
+      await studio(place, { id: `card_more_${index}`, c: conversationId, w, a: `note_more_${index}` });
+    }
+    const canvas = page.getByTestId("board-canvas");
+    const last = canvas.locator('[data-card-id="card_more_7"]');
+    await last.waitFor({ timeout: 10_000 });
+    await expect
+      .poll(
+        async () =>
+          last.evaluate((el) => {
+            const card = el.getBoundingClientRect();
+            const pane = (el.parentElement as HTMLElement).getBoundingClientRect();
+            return card.left >= pane.left - 1 && card.right <= pane.right + 1 && card.top >= pane.top - 1;
+          }),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
+    // The board refreshes every 2 s: the cards arrive within a refresh or two, seen through Chromium.
+  }, 30_000);
 });

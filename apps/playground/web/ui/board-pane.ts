@@ -79,6 +79,12 @@ export function createBoardPane(options: {
     if (overflows) nodes.push(h("div", { class: "board-spacer", style: `left: ${right - 1}px; top: ${bottom - 1}px` }));
     canvas.replaceChildren(...nodes.map((node) => mount(node, doc)));
     showStatus();
+    // A card that just landed is brought into view: on a board larger than the pane it may sit where the pane is
+    // not scrolled to (the sandbox puts new cards to the right of everything), and "Add to board" must be seen.
+    if (overflows) {
+      const landed = [...canvas.querySelectorAll<HTMLElement>(".board-card-new")].at(-1);
+      landed?.scrollIntoView?.({ block: "nearest", inline: "nearest" });
+    }
   };
 
   const fillSelect = () => {

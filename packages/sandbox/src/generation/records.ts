@@ -50,9 +50,21 @@ export function generationJob(ctx: RequestContext, request: JobRequest): Job {
   return startJob(ctx.core, null, request.scale);
 }
 
-const displayNameOf = (text: string | null, fallback: string) => {
+/** Longest generated display name, in characters (the sandbox's choice: the spec does not say). */
+export const DISPLAY_NAME_MAX = 60;
+
+/**
+ * A generation's display name: its prompt, cut at the last whole word that fits, with "…" when cut (never
+ * mid-word, which read as "…Acme Outdoor: plain-" on a board card).
+ */
+export const displayNameOf = (text: string | null, fallback: string) => {
   const clean = (text ?? "").replaceAll(FAIL_WORD, "").replace(/\s+/g, " ").trim();
-  return clean ? clean.slice(0, 60) : fallback;
+  if (!clean) return fallback;
+  if (clean.length <= DISPLAY_NAME_MAX) return clean;
+  const room = clean.slice(0, DISPLAY_NAME_MAX - 1);
+  const lastSpace = room.lastIndexOf(" ");
+  const whole = lastSpace > DISPLAY_NAME_MAX / 2 ? room.slice(0, lastSpace) : room;
+  return `${whole.replace(/[\s,;:.-]+$/, "")}…`;
 };
 
 const seedOf = (ctx: RequestContext) => ctx.core.random.int(1, 2_147_483_647);
