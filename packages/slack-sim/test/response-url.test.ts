@@ -14,6 +14,10 @@ afterEach(async () => {
 const post = (url: string, body: unknown) =>
   fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 
+// A slash command's response_url takes up to 5 replies within 30 minutes
+// (https://docs.slack.dev/interactivity/implementing-slash-commands, "Sending delayed responses"); past either, the
+// sim refuses as Slack's own refusals are reported (used_url, expired_url). test/no-membership.test.ts has what a
+// reply may replace or delete, and where the bot is not a member.
 describe("response_url", () => {
   it("takes five replies, then answers used_url", async () => {
     harness = await startHarness((app) => {
