@@ -1,6 +1,7 @@
 // The page's Block Kit renderer, checked without a DOM: the blocks the bot sends (apps/slack-bot/src/messages) become
 // nodes with the hooks the browser test relies on (CONTRACT.md, "The page"), modals read back as Slack's
 // view.state.values, and `mount` builds elements from text nodes only.
+import { cardKindLabel } from "@studio-kit/core";
 import { describe, expect, it, vi } from "vitest";
 import type { CardView, MessageView } from "../src/shared/api.js";
 import { type Child, type DocumentLike, mount, textOf, type VNode } from "../web/dom/vnode.js";
@@ -469,6 +470,7 @@ describe("the board", () => {
   const card = (id: string, x: number, y: number, extra: Partial<CardView> = {}): CardView => ({
     id,
     kind: "image",
+    kindLabel: cardKindLabel(extra.kind ?? "image"),
     x,
     y,
     width: 400,

@@ -1,5 +1,5 @@
 // The studio API's boards and cards as the page's BoardView / CardView (src/shared/api.ts).
-import type { Board, CanvasCard } from "@studio-kit/core";
+import { type Board, type CanvasCard, cardKindLabel } from "@studio-kit/core";
 import type { BoardView, CardView } from "../shared/api.js";
 
 /** A board the page can open: only boards with a canvas (`conversationId`), which every card read needs. */
@@ -47,6 +47,7 @@ export function cardView(card: CanvasCard): CardView {
   return {
     id: card.id,
     kind: card.assetType ?? asset?.__typename.toLowerCase() ?? "unknown",
+    kindLabel: cardKindLabel(card),
     x: card.positionX ?? 0,
     y: card.positionY ?? 0,
     width: card.width ?? 0,

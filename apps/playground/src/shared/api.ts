@@ -55,6 +55,8 @@ export interface ConversationState {
 export interface CardView {
   id: string;
   kind: string;
+  /** The kind in words ("Note", "Shape"): core's `cardKindLabel`, the same words `studio board show` prints. */
+  kindLabel: string;
   x: number;
   y: number;
   width: number;

@@ -3,7 +3,6 @@
 
 import type { CardView } from "../../src/shared/api.js";
 import { h, isSafeUrl, type VNode } from "../dom/vnode.js";
-import { cardKindLabel } from "./card-kind.js";
 
 /** A card placed in the pane, in pixels. */
 export interface PlacedCard {
@@ -67,7 +66,7 @@ export function renderCard(placed: PlacedCard, fresh: boolean): VNode {
   const { card } = placed;
   const rotation = Number.isFinite(card.rotation) ? card.rotation : 0;
   const label = cardLabel(card);
-  const kind = cardKindLabel(card.kind);
+  const kind = card.kindLabel;
   const preview = card.previewUrl && isSafeUrl(card.previewUrl) ? card.previewUrl : undefined;
   const style = [
     `left: ${px(placed.left)}`,
