@@ -1,22 +1,17 @@
 import type { StudioClient } from "@studio-kit/core";
 import type { Poller } from "@studio-kit/poller";
 import type { Config } from "./config.js";
-import type { JobLeases } from "./jobs/leases.js";
+import type { BotLogger } from "./logger.js";
 import type { StudioReach } from "./ops/studio-fetch.js";
 import type { AccessPolicy } from "./services/access.js";
+import type { JobLeases } from "./services/job-leases.js";
 import type { KeyMode } from "./services/key-mode.js";
 import type { SlackPacer } from "./services/slack-pacer.js";
 import type { StudioDataCache } from "./services/studio-data.js";
 import type { Throttle } from "./services/throttle.js";
 import type { BotStore } from "./store/types.js";
 
-/** The pino methods the bot uses (a pino logger fits). Fields are redacted by the logger's configuration. */
-export interface BotLogger {
-  debug(fields: Record<string, unknown>, message: string): void;
-  info(fields: Record<string, unknown>, message: string): void;
-  warn(fields: Record<string, unknown>, message: string): void;
-  error(fields: Record<string, unknown>, message: string): void;
-}
+export type { BotLogger } from "./logger.js";
 
 /** What every listener gets: the configuration and the services, created once in `createBotApp`. */
 export interface BotDeps {

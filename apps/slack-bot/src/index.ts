@@ -37,13 +37,13 @@ export {
 // What another process needs to run the bot as main.ts does (the local playground, apps/playground).
 export type { BotApp, BotAppOptions } from "./app.js";
 export { createBotApp } from "./app.js";
-export type { AskReason, Intent, LikelyCommand } from "./commands/intent.js";
-export { decideIntent } from "./commands/intent.js";
-export type { AskIntent, TextReading } from "./commands/read-text.js";
-export { readText } from "./commands/read-text.js";
-export { checkOptions, parseCommand, parseMention } from "./commands/slack-grammar.js";
 export type { Config, LogLevel, SlackSurface, StoreConfig } from "./config.js";
 export { ConfigError, describeStore, readConfig } from "./config.js";
+export type { AskReason, Intent, LikelyCommand } from "./intent/decide.js";
+export { decideIntent } from "./intent/decide.js";
+export type { AskIntent, TextReading } from "./intent/read-text.js";
+export { readText } from "./intent/read-text.js";
+export { checkOptions, parseCommand, parseMention } from "./intent/slack-grammar.js";
 export { createLogger } from "./logger.js";
 export {
   assistantGreeting,

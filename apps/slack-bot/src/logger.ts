@@ -26,3 +26,11 @@ export function createLogger(level: LogLevel, destination?: DestinationStream): 
   const options = { level, redact: { paths: REDACTED_PATHS, censor: "[redacted]" } };
   return destination ? pino(options, destination) : pino(options);
 }
+
+/** The pino methods the bot uses (a pino logger fits). Fields are redacted by the logger's configuration. */
+export interface BotLogger {
+  debug(fields: Record<string, unknown>, message: string): void;
+  info(fields: Record<string, unknown>, message: string): void;
+  warn(fields: Record<string, unknown>, message: string): void;
+  error(fields: Record<string, unknown>, message: string): void;
+}

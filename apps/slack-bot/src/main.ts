@@ -5,9 +5,9 @@ import { createPoller } from "@studio-kit/poller";
 import { createRealTimeClock, SANDBOX_KEYS, startSandboxServer } from "@studio-kit/sandbox";
 import { createBotApp } from "./app.js";
 import { type Config, ConfigError, describeStore, readConfig } from "./config.js";
-import { replicaId } from "./jobs/leases.js";
 import { createLogger } from "./logger.js";
 import { createBotOps } from "./ops/create.js";
+import { replicaId } from "./services/job-leases.js";
 import { openStore } from "./store/open.js";
 
 function configOrExit(): Config {

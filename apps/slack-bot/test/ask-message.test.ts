@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { readText } from "../src/commands/read-text.js";
-import { parseCommand } from "../src/commands/slack-grammar.js";
+import type { Surface } from "../src/delivery/surface.js";
 import type { BotDeps } from "../src/deps.js";
 import { askBeforeGenerating } from "../src/flows/ask.js";
 import { decodeChoice, encodeChoice } from "../src/flows/ask-choice.js";
-import type { Surface } from "../src/flows/surface.js";
 import { ACTIONS, type SlackMessage } from "../src/index.js";
+import { readText } from "../src/intent/read-text.js";
+import { parseCommand } from "../src/intent/slack-grammar.js";
 import { askMessage, generateLabel, likelyLabel } from "../src/messages/ask.js";
 import { openSqliteStore } from "../src/store/sqlite/open.js";
 import type { BotStore } from "../src/store/types.js";

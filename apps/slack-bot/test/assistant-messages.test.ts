@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { readText } from "../src/commands/read-text.js";
-import { parseCommand } from "../src/commands/slack-grammar.js";
+import { readText } from "../src/intent/read-text.js";
+import { parseCommand } from "../src/intent/slack-grammar.js";
 import {
   assistantGreeting,
   assistantStatus,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { STATUS_KEEPALIVE_MS, STATUS_RETRY_MS, threadStatus } from "../src/delivery/status-line.js";
 import type { BotDeps } from "../src/deps.js";
-import { STATUS_KEEPALIVE_MS, STATUS_RETRY_MS, threadStatus } from "../src/flows/assistant-status.js";
 import { createSlackPacer, type MethodLimit } from "../src/services/slack-pacer.js";
 
 // The status line of an assistant thread (decision 0012), on an injected clock: what Slack is asked to show, and

@@ -2,7 +2,7 @@
 // ids that `--ref`, `--from`, `--image`, `--video` and `--audio` take can be copied from (the result's id line).
 import { COMMAND_WORDS } from "@studio-kit/commands";
 import { describe, expect, it } from "vitest";
-import { readText } from "../src/commands/read-text.js";
+import { readText } from "../src/intent/read-text.js";
 import { askMessage } from "../src/messages/ask.js";
 import { helpMessage } from "../src/messages/help.js";
 import { audioResultsMessage, imageResultsMessage, videoResultsMessage } from "../src/messages/results.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { editDistance } from "../src/commands/edit-distance.js";
 import { decideIntent, type Intent, parseCommand, readText } from "../src/index.js";
+import { editDistance } from "../src/intent/edit-distance.js";
 
 // The intent rule's table: real-looking texts typed after /studio or @Studio whose first word is not a command
 // word, and what must happen. Prompts on the left side cost credits when they generate; mistakes on the right cost

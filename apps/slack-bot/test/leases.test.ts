@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { BotLogger } from "../src/deps.js";
-import { createJobLeases, type JobLeases } from "../src/jobs/leases.js";
+import { createJobLeases, type JobLeases } from "../src/services/job-leases.js";
 import { openSqliteStore } from "../src/store/sqlite/open.js";
 import type { BotStore, JobRecord, Lease } from "../src/store/types.js";
 import { newJob } from "./store/contract.js";

@@ -1,7 +1,7 @@
 import type { ImageCommand, MusicCommand, VideoCommand, VoiceCommand } from "@studio-kit/commands";
 import { validateView } from "@studio-kit/slack-sim";
 import { beforeAll, describe, expect, it } from "vitest";
-import { checkOptions } from "../src/commands/slack-grammar.js";
+import { checkOptions } from "../src/intent/slack-grammar.js";
 import type { ModalValues } from "../src/messages/modal-parts.js";
 import { readRemixForm, remixErrors } from "../src/messages/remix-form.js";
 import { MODEL_DEFAULT, REMIX_MODAL, type RemixCommand, remixModal } from "../src/messages/remix-modal.js";

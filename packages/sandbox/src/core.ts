@@ -2,13 +2,15 @@ import type { VirtualClock } from "./clock.js";
 import type { SandboxDriftEntry } from "./config/types.js";
 import type { Holds } from "./faults/hold.js";
 import type { FaultRegistry } from "./faults/registry.js";
-import type { ErrorReporter } from "./http/guard.js";
 import type { Call, Journal } from "./journal/journal.js";
 import type { KeyGrant } from "./keys.js";
 import type { Random } from "./random.js";
 import type { SandboxState } from "./state/store.js";
 import type { Stats } from "./stats.js";
 import type { FileStorage } from "./storage/disk.js";
+
+/** Where the sandbox reports a failure of its own: the error in full (stack included) and the request it failed on. */
+export type ErrorReporter = (error: unknown, request: { method: string; path: string }) => void;
 
 /** What every part of the sandbox shares: state, time, randomness and settings. */
 export interface SandboxCore {

@@ -1,7 +1,7 @@
-import { addToBoard, type Board, createBoard, listBoards } from "@studio-kit/core";
+import { type Board, createBoard, listBoards } from "@studio-kit/core";
 import type { BotDeps } from "../deps.js";
 import { BOARD_MODAL } from "../messages/boards.js";
-import type { DefaultBoard } from "../services/channel-defaults.js";
+import type { DefaultBoard } from "../store/channel-defaults.js";
 
 /** The first board whose title matches, ignoring case and surrounding spaces (boards come most recent first). */
 export function findBoardByTitle(boards: readonly Board[], title: string): Board | undefined {
@@ -45,22 +45,6 @@ export async function resolveChoice(
   choice: Exclude<BoardChoice, { kind: "none" }>,
 ): Promise<DefaultBoard | undefined> {
   return choice.kind === "new" ? newBoard(deps, choice.title) : boardById(deps, choice.boardId);
-}
-
-/** Puts one asset on a board as a card (core's default `origin`, its own layout); `assetType` is the card kind. */
-export async function putAssetOnBoard(
-  deps: BotDeps,
-  board: DefaultBoard,
-  assetId: string,
-  assetType = "image",
-): Promise<void> {
-  await addToBoard(deps.studio, board, [{ assetType, assetId }]);
-  deps.logger.info({ board: board.id, asset: assetId, assetType }, "asset added to a board");
-}
-
-/** Puts one image on a board (see {@link putAssetOnBoard}). */
-export async function putImageOnBoard(deps: BotDeps, board: DefaultBoard, imageId: string): Promise<void> {
-  await putAssetOnBoard(deps, board, imageId, "image");
 }
 
 /** The card kind a button's value names: only the kinds the bot's results carry; images by default. */

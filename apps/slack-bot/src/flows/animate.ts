@@ -1,10 +1,10 @@
 import type { VideoCommand } from "@studio-kit/commands";
+import type { Surface } from "../delivery/surface.js";
 import type { BotDeps } from "../deps.js";
 import { actionNoteMessage } from "../messages/boards.js";
 import { type ImageClick, sourceImage } from "./image-actions.js";
 import { clickedJob, imageSettings } from "./job-settings.js";
 import type { PrecheckOptions } from "./precheck.js";
-import type { Surface } from "./surface.js";
 import { tellProblem } from "./tell-problem.js";
 import { runVideo } from "./video.js";
 

@@ -1,10 +1,10 @@
 import { type Command, isGeneration } from "@studio-kit/commands";
-import type { TextReading } from "../commands/read-text.js";
-import { parseCommand } from "../commands/slack-grammar.js";
+import type { Surface } from "../delivery/surface.js";
 import type { BotDeps } from "../deps.js";
+import type { TextReading } from "../intent/read-text.js";
+import { parseCommand } from "../intent/slack-grammar.js";
 import { type AskButton, askMessage, generateLabel, likelyLabel } from "../messages/ask.js";
 import { type AskChoice, encodeChoice, type TextOrigin } from "./ask-choice.js";
-import type { Surface } from "./surface.js";
 
 /** A text that asks before generating. */
 export type AskReading = Extract<TextReading, { kind: "ask" }>;

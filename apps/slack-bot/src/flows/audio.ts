@@ -1,8 +1,8 @@
 import type { MusicCommand, VoiceCommand } from "@studio-kit/commands";
+import type { Surface } from "../delivery/surface.js";
 import type { BotDeps } from "../deps.js";
 import { runJob } from "../jobs/run.js";
 import { clearForGeneration, type PrecheckOptions } from "./precheck.js";
-import type { Surface } from "./surface.js";
 
 /**
  * `/studio music` and `/studio voice` (and their mentions): checks the options and the credits before anything is

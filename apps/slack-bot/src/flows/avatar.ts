@@ -1,16 +1,16 @@
 import type { AvatarCommand } from "@studio-kit/commands";
-import { checkOptions } from "../commands/slack-grammar.js";
+import type { Surface } from "../delivery/surface.js";
 import type { BotDeps } from "../deps.js";
+import { checkOptions } from "../intent/slack-grammar.js";
+import { mayGenerate } from "../jobs/gate.js";
 import { runJob } from "../jobs/run.js";
 import { actionNoteMessage } from "../messages/boards.js";
 import { invalidOptionsMessage } from "../messages/errors.js";
 import { filenameOf, type SlackFileRef } from "../services/slack-download.js";
-import { mayGenerate } from "./gate.js";
 import { clearForGeneration, type PrecheckOptions } from "./precheck.js";
-import { referenceFiles, uploadReference } from "./references.js";
+import { referenceFiles, uploadReference } from "./reference-files.js";
 import type { IntakeOptions } from "./slack-intake.js";
 import { findImage } from "./speaking-sources.js";
-import type { Surface } from "./surface.js";
 import { tellProblem } from "./tell-problem.js";
 
 /** How an `avatar` reached the flow: the checks' options, and the files shared with a mention or a DM. */

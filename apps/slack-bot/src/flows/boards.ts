@@ -1,9 +1,9 @@
 import { type LibraryAsset, listBoards, searchAssets } from "@studio-kit/core";
+import type { Surface } from "../delivery/surface.js";
 import type { BotDeps } from "../deps.js";
 import { boardCreatedMessage, boardInUseMessage, boardNotFoundMessage } from "../messages/boards.js";
 import { assetsMessage } from "../messages/lists.js";
 import { findBoardByTitle, newBoard } from "./add-to-board.js";
-import type { Surface } from "./surface.js";
 
 /** How many assets `/studio assets` shows. */
 export const ASSETS_SHOWN = 10;

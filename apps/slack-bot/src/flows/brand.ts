@@ -1,8 +1,8 @@
-import { brandedPrompt, type ImageCommand, type VideoCommand } from "@studio-kit/commands";
+import type { ImageCommand, VideoCommand } from "@studio-kit/commands";
+import type { Surface } from "../delivery/surface.js";
 import type { BotDeps } from "../deps.js";
 import { brandMessage, brandRefusedMessage } from "../messages/brand.js";
 import { readWorkspaceBrand } from "../services/brand.js";
-import type { Surface } from "./surface.js";
 
 /**
  * `/studio brand`: what the bot knows of the workspace's brand (name, tagline, tone of voice, colours as swatches
@@ -30,9 +30,4 @@ export async function brandFor(
   deps.logger.info({ user: surface.user, problem: reading.problem }, "--brand refused: no brand to follow");
   await surface.ephemeral(brandRefusedMessage(reading));
   return null;
-}
-
-/** The command as it is sent: its prompt with the stored brand summary after it (the CLI's `brandedPrompt`). */
-export function withBrandPrompt<C extends ImageCommand | VideoCommand>(command: C, brand: string | undefined): C {
-  return brand ? { ...command, prompt: brandedPrompt(command.prompt, brand) } : command;
 }

@@ -1,8 +1,9 @@
 import type { ParseResult } from "@studio-kit/commands";
 import { getCredits, listBoards } from "@studio-kit/core";
 import { StudioPresetsPageDocument } from "@studio-kit/operations";
-import { readText } from "../commands/read-text.js";
+import type { Surface } from "../delivery/surface.js";
 import type { BotDeps } from "../deps.js";
+import { readText } from "../intent/read-text.js";
 import { creditsMessage } from "../messages/credits.js";
 import { parseErrorMessage } from "../messages/errors.js";
 import { helpMessage } from "../messages/help.js";
@@ -16,7 +17,6 @@ import { runBrand } from "./brand.js";
 import { runHistory } from "./history.js";
 import { runImage } from "./image.js";
 import { runLipsync } from "./lipsync.js";
-import type { Surface } from "./surface.js";
 import { tellProblem } from "./tell-problem.js";
 import { runVideo } from "./video.js";
 

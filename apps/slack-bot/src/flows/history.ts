@@ -1,8 +1,8 @@
 import { MAX_HISTORY } from "@studio-kit/commands";
+import type { Surface } from "../delivery/surface.js";
 import type { BotDeps } from "../deps.js";
 import { HISTORY_DEFAULT, historyMessage } from "../messages/history.js";
 import { jobLinks } from "../services/permalinks.js";
-import type { Surface } from "./surface.js";
 
 /**
  * `/studio history [n]`: the asker's `n` most recent jobs (default {@link HISTORY_DEFAULT}, at most

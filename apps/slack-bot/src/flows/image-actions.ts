@@ -1,14 +1,14 @@
 import type { ImageCommand } from "@studio-kit/commands";
 import { ImageDocument } from "@studio-kit/operations";
+import type { Surface } from "../delivery/surface.js";
 import type { BotDeps } from "../deps.js";
+import { DEFAULT_RATIO } from "../intent/defaults.js";
 import { runJob } from "../jobs/run.js";
 import type { ImageEditKind } from "../messages/actions.js";
 import { actionNoteMessage } from "../messages/boards.js";
-import { DEFAULT_RATIO } from "./defaults.js";
 import { clickedJob, imageSettings, SETTINGS_GONE_IMAGE } from "./job-settings.js";
 import { clearForGeneration, type PrecheckOptions } from "./precheck.js";
 import { resultBoards } from "./result-board.js";
-import type { Surface } from "./surface.js";
 import { tellProblem } from "./tell-problem.js";
 
 /** What an image button carries: the image it acts on, and the job that made it (for its settings). */

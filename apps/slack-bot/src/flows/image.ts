@@ -1,12 +1,12 @@
 import type { ImageCommand } from "@studio-kit/commands";
+import type { Surface } from "../delivery/surface.js";
 import type { BotDeps } from "../deps.js";
 import { runJob } from "../jobs/run.js";
 import { brandFor } from "./brand.js";
 import { clearForGeneration, type PrecheckOptions } from "./precheck.js";
 import { resultBoards } from "./result-board.js";
-import type { Surface } from "./surface.js";
 
-export { DEFAULT_RATIO } from "./defaults.js";
+export { DEFAULT_RATIO } from "../intent/defaults.js";
 
 /**
  * `/studio image` and `@Studio <prompt>`: checks the options and the credits before anything is spent, then runs

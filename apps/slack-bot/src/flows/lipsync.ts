@@ -1,11 +1,11 @@
 import type { LipsyncCommand } from "@studio-kit/commands";
+import type { Surface } from "../delivery/surface.js";
 import type { BotDeps } from "../deps.js";
+import { mayGenerate } from "../jobs/gate.js";
 import { runJob } from "../jobs/run.js";
 import { actionNoteMessage } from "../messages/boards.js";
-import { mayGenerate } from "./gate.js";
 import { clearForGeneration, type PrecheckOptions } from "./precheck.js";
 import { findAudio, findVideo } from "./speaking-sources.js";
-import type { Surface } from "./surface.js";
 import { tellProblem } from "./tell-problem.js";
 
 const NEEDS_VIDEO =

@@ -1,13 +1,13 @@
 import type { Catalog, CatalogModel, GenerationCommand } from "@studio-kit/commands";
 import { creditsDecision, estimateCost } from "@studio-kit/commands";
 import { getCredits } from "@studio-kit/core";
-import { checkOptions } from "../commands/slack-grammar.js";
+import type { Surface } from "../delivery/surface.js";
 import type { BotDeps } from "../deps.js";
+import { checkOptions } from "../intent/slack-grammar.js";
+import { fitsLimits, mayGenerate } from "../jobs/gate.js";
 import { confirmSpendMessage, notEnoughCreditsMessage } from "../messages/credits.js";
 import { whatIsAsked } from "../messages/describe.js";
 import { invalidOptionsMessage } from "../messages/errors.js";
-import { fitsLimits, mayGenerate } from "./gate.js";
-import type { Surface } from "./surface.js";
 
 /** What a flow may generate with, once the options and the credits were checked. */
 export interface Cleared {

@@ -1,28 +1,20 @@
 import type { ImageCommand, VideoCommand } from "@studio-kit/commands";
 import { tokenize } from "@studio-kit/commands";
-import type { UploadCategory } from "@studio-kit/operations";
-import { UploadValidationError, uploadFile, validateUpload } from "@studio-kit/upload";
-import { readText } from "../commands/read-text.js";
-import { checkOptions, stripMention, unescapeSlack } from "../commands/slack-grammar.js";
+import type { Surface } from "../delivery/surface.js";
 import type { BotDeps } from "../deps.js";
+import { readText } from "../intent/read-text.js";
+import { checkOptions, stripMention, unescapeSlack } from "../intent/slack-grammar.js";
+import { mayGenerate } from "../jobs/gate.js";
 import { actionNoteMessage } from "../messages/boards.js";
 import { invalidOptionsMessage } from "../messages/errors.js";
 import { referenceOfferMessage } from "../messages/reference-offer.js";
-import {
-  checkSlackFile,
-  type DownloadOptions,
-  downloadSlackFile,
-  type FileCheck,
-  filenameOf,
-  type SlackFileRef,
-} from "../services/slack-download.js";
+import { filenameOf, type SlackFileRef } from "../services/slack-download.js";
 import { encodeChoice, type TextOrigin } from "./ask-choice.js";
 import { runAvatar } from "./avatar.js";
 import { dispatch } from "./dispatch.js";
-import { mayGenerate } from "./gate.js";
 import { runImage } from "./image.js";
+import { referenceFiles, uploadReference } from "./reference-files.js";
 import { type IntakeOptions, runIntake } from "./slack-intake.js";
-import type { Surface } from "./surface.js";
 import { tellProblem } from "./tell-problem.js";
 import { runVideo } from "./video.js";
 
@@ -35,78 +27,6 @@ import { runVideo } from "./video.js";
 //   (decision 0009: nothing costly from an ambiguous text);
 // - anything else (a greeting, a question, a typo of a command, a command that generates nothing): the library, as
 //   before, and the text is not read. Only an explicit generation, or a click, makes files cost credits.
-
-/** The upload category of reference images (spec, Upload: `AI_IMAGE_REFERENCE`, registered with `uploadImage`). */
-export const REFERENCE_CATEGORY = "AI_IMAGE_REFERENCE" as const satisfies UploadCategory;
-
-type Usable = { file: SlackFileRef; checked: Extract<FileCheck, { ok: true }> };
-
-/**
- * The shared files a reference can be made of (what Slack says of them passes the `AI_IMAGE_REFERENCE` rules:
- * JPEG, PNG, WebP or AVIF, hosted by Slack, within the size limit), and the names of the others. Decided from
- * Slack's metadata: nothing is downloaded for a file that cannot be used.
- */
-export function referenceFiles(
-  files: readonly SlackFileRef[],
-  maxBytes?: number,
-): { usable: Usable[]; skipped: string[] } {
-  const usable: Usable[] = [];
-  const skipped: string[] = [];
-  for (const file of files) {
-    const checked = checkSlackFile(file, maxBytes);
-    if (!checked.ok) {
-      skipped.push(checked.filename);
-      continue;
-    }
-    try {
-      validateUpload({ category: REFERENCE_CATEGORY, contentType: checked.contentType, size: checked.size });
-      usable.push({ file, checked: { ...checked, category: REFERENCE_CATEGORY } });
-    } catch (error) {
-      if (!(error instanceof UploadValidationError)) throw error;
-      skipped.push(checked.filename);
-    }
-  }
-  return { usable, skipped };
-}
-
-/** Downloads one file from Slack and uploads it as a reference image; its asset id, or undefined (logged). */
-export async function uploadReference(
-  deps: BotDeps,
-  surface: Surface,
-  { file, checked }: Usable,
-  options: IntakeOptions,
-): Promise<string | undefined> {
-  const where = { user: surface.user, channel: surface.channel, file: file.id };
-  const download: DownloadOptions = {
-    token: options.token ?? deps.config.slack.botToken,
-    ...(options.fileOrigins ? { allowedOrigins: options.fileOrigins } : {}),
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  };
-  let source: Awaited<ReturnType<typeof downloadSlackFile>>;
-  try {
-    source = await downloadSlackFile(file, checked, download);
-  } catch (error) {
-    deps.logger.warn({ ...where, err: error }, "references: could not download the file from Slack");
-    return undefined;
-  }
-  try {
-    const { asset } = await uploadFile(deps.studio, {
-      stream: source.stream,
-      size: source.size,
-      filename: source.filename,
-      contentType: source.contentType,
-      displayName: source.filename,
-      category: REFERENCE_CATEGORY,
-    });
-    if (asset) deps.logger.info({ ...where, asset: asset.id }, "references: file uploaded as a reference image");
-    return asset?.id;
-  } catch (error) {
-    deps.logger.warn({ ...where, err: error }, "references: the upload failed");
-    return undefined;
-  } finally {
-    await source.cancel();
-  }
-}
 
 const names = (list: readonly string[]) => list.map((name) => `“${name}”`).join(", ");
 

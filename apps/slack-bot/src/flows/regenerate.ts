@@ -1,3 +1,4 @@
+import type { Surface } from "../delivery/surface.js";
 import type { BotDeps } from "../deps.js";
 import { actionNoteMessage } from "../messages/boards.js";
 import type { JobRecord } from "../store/types.js";
@@ -8,7 +9,6 @@ import { runImageEdit, sourceImage } from "./image-actions.js";
 import { clickedJob, SETTINGS_GONE, SETTINGS_GONE_IMAGE } from "./job-settings.js";
 import { runLipsync } from "./lipsync.js";
 import type { PrecheckOptions } from "./precheck.js";
-import type { Surface } from "./surface.js";
 import { tellProblem } from "./tell-problem.js";
 import { runVideo } from "./video.js";
 import { runVideoFormat } from "./video-format.js";

@@ -6,17 +6,17 @@
 
 import { checkRatio, type VideoCommand } from "@studio-kit/commands";
 import { VideoDocument } from "@studio-kit/operations";
+import type { Surface } from "../delivery/surface.js";
 import type { BotDeps } from "../deps.js";
+import { DEFAULT_VIDEO_RATIO } from "../intent/defaults.js";
 import type { RemixCommand, RemixKind } from "../messages/remix-modal.js";
 import { RECORD_RETENTION_MS } from "../store/retention.js";
 import type { JobRecord } from "../store/types.js";
 import { runAudio } from "./audio.js";
-import { DEFAULT_VIDEO_RATIO } from "./defaults.js";
 import { runImage } from "./image.js";
 import { sourceImage } from "./image-actions.js";
 import { clickedJob, SETTINGS_GONE } from "./job-settings.js";
 import type { PrecheckOptions } from "./precheck.js";
-import type { Surface } from "./surface.js";
 import { runVideo } from "./video.js";
 
 /** What a Remix button carries: the job that made the result, and its first asset and kind (for the fallback). */

@@ -1,9 +1,9 @@
-import { listBoards, listCards } from "@studio-kit/core";
+import { listBoards } from "@studio-kit/core";
+import type { Surface } from "../delivery/surface.js";
 import type { BotDeps } from "../deps.js";
 import { boardNotFoundMessage } from "../messages/boards.js";
-import type { DefaultBoard } from "../services/channel-defaults.js";
-import { findBoardByTitle, putAssetOnBoard } from "./add-to-board.js";
-import type { Surface } from "./surface.js";
+import type { DefaultBoard } from "../store/channel-defaults.js";
+import { findBoardByTitle } from "./add-to-board.js";
 
 /** The boards a generation's results relate to: the channel's default (a button) and `--board` (pushed). */
 export interface ResultBoards {
@@ -31,26 +31,4 @@ export async function resultBoards(
     return null;
   }
   return { defaultBoard, pushTo: { id: found.id, conversationId: found.conversationId, title: found.title ?? wanted } };
-}
-
-/**
- * Pushes finished results onto the `--board` board and returns the line the result message shows about it. Assets
- * already on the board are skipped: a job resumed after a restart may push again, and must not add a second card.
- * A failure is logged and said in that line: the results themselves are still delivered.
- */
-export async function pushResults(
-  deps: BotDeps,
-  board: DefaultBoard | null,
-  assetType: string,
-  assetIds: readonly string[],
-): Promise<string | null> {
-  if (!board) return null;
-  try {
-    const onBoard = new Set((await listCards(deps.studio, board)).map((card) => card.assetId));
-    for (const id of assetIds) if (!onBoard.has(id)) await putAssetOnBoard(deps, board, id, assetType);
-    return `:pushpin: Added to *${board.title}*.`;
-  } catch (error) {
-    deps.logger.error({ err: error, board: board.id }, "could not push results onto the --board board");
-    return `:warning: Could not add this to *${board.title}*; use Add to board.`;
-  }
 }

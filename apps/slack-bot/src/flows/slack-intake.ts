@@ -1,4 +1,5 @@
 import { type UploadedAsset, UploadValidationError, uploadFile } from "@studio-kit/upload";
+import type { Surface } from "../delivery/surface.js";
 import type { BotDeps } from "../deps.js";
 import type { SlackMessage } from "../messages/blocks.js";
 import {
@@ -17,7 +18,6 @@ import {
   filenameOf,
   type SlackFileRef,
 } from "../services/slack-download.js";
-import type { Surface } from "./surface.js";
 
 /** How the intake reaches Slack's files; the defaults fit production. */
 export interface IntakeOptions {

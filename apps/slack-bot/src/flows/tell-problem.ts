@@ -1,6 +1,6 @@
+import type { Surface } from "../delivery/surface.js";
 import type { BotDeps } from "../deps.js";
 import { problemMessage } from "../messages/problems.js";
-import type { Surface } from "./surface.js";
 
 /**
  * Logs a failure and tells the asker what happened (ephemeral `problemMessage`); a failure to tell them is logged

@@ -1,10 +1,10 @@
 import { VideoDocument } from "@studio-kit/operations";
+import type { Surface } from "../delivery/surface.js";
 import type { BotDeps } from "../deps.js";
 import { runJob } from "../jobs/run.js";
 import { actionNoteMessage } from "../messages/boards.js";
 import type { VideoTool } from "../messages/video-tools.js";
 import type { PrecheckOptions } from "./precheck.js";
-import type { Surface } from "./surface.js";
 import { tellProblem } from "./tell-problem.js";
 
 /**

@@ -1,18 +1,18 @@
 import { imageVariables } from "@studio-kit/commands";
 import { generateImages } from "@studio-kit/core";
 import type { PolledImage } from "@studio-kit/poller";
+import type { ResultFile, UploadedFiles } from "../delivery/result-files.js";
 import type { BotDeps } from "../deps.js";
-import { withBrandPrompt } from "../flows/brand.js";
-import { pushResults } from "../flows/result-board.js";
-import type { ResultFile, UploadedFiles } from "../flows/result-files.js";
 import { editFailedMessage, editProgressMessage, type ImageEditKind } from "../messages/actions.js";
 import { brandAppliedNote } from "../messages/brand.js";
 import { whatIsAsked } from "../messages/describe.js";
 import { failedMessage } from "../messages/errors.js";
 import { progressMessage } from "../messages/progress.js";
 import { imageResultsMessage } from "../messages/results.js";
+import { withBrandPrompt } from "./brand-prompt.js";
 import { sendImageEdit } from "./image-edit-send.js";
 import type { Finished, JobKindHandler, JobOf } from "./kind.js";
+import { pushResults } from "./push-results.js";
 
 /** Follows images to their end, reporting the average progress; the COMPLETED ones and the first error. */
 async function waitForImages(deps: BotDeps, ids: string[], onPercent: (percent: number) => void) {
@@ -54,6 +54,7 @@ const EDIT_WHAT: Record<ImageEditKind, string> = {
 
 /** `/studio image` and `@Studio <prompt>`: `generateImage`, then the images with their buttons. */
 export const imageJob: JobKindHandler<"image"> = {
+  takes: () => "seconds",
   progress: (job) => progressMessage({ user: job.user, command: job.request.command }),
   async send(deps, job) {
     const { command } = job.request;
@@ -85,6 +86,7 @@ export const imageJob: JobKindHandler<"image"> = {
  * Remove background (`updateImage` on a copy of the image: image-edit-send.ts).
  */
 export const imageEditJob: JobKindHandler<"image-edit"> = {
+  takes: () => "seconds",
   progress: (job) => editProgressMessage(job.user, job.request.edit, job.request.source.prompt),
   send: sendImageEdit,
   async follow(deps, job: JobOf<"image-edit">, onPercent): Promise<Finished> {

@@ -1,6 +1,6 @@
+import type { FinalMessage } from "../delivery/engine.js";
+import type { ResultFile, UploadedFiles } from "../delivery/result-files.js";
 import type { BotDeps } from "../deps.js";
-import type { ResultFile, UploadedFiles } from "../flows/result-files.js";
-import type { FinalMessage } from "../flows/updates.js";
 import type { SlackMessage } from "../messages/blocks.js";
 import type { JobKind, JobRecord, JobRequest, StepResults } from "../store/types.js";
 
@@ -34,6 +34,11 @@ export type Sent =
  * the last step.
  */
 export interface JobKindHandler<K extends JobKind> {
+  /**
+   * How long a job of this kind usually takes, as a person would say it: a job of `minutes` says so under its status
+   * line ("Videos usually take a few minutes."), so that a wait of minutes is not read as a stuck bot.
+   */
+  takes(job: JobOf<K>): "seconds" | "minutes";
   /** Who asked for what (the runner adds the status line: messages/progress.ts `withStatus`). */
   progress(job: JobOf<K>): SlackMessage;
   send(deps: BotDeps, job: JobOf<K>): Promise<Sent>;

@@ -1,9 +1,9 @@
 import type { webApi } from "@slack/bolt";
+import { assistantSurface } from "../delivery/assistant-thread.js";
+import { conversationSurface, livePosted, toSlack } from "../delivery/conversation.js";
+import { deliverFinal } from "../delivery/engine.js";
+import type { Posted, Surface } from "../delivery/surface.js";
 import type { BotDeps } from "../deps.js";
-import type { Posted, Surface } from "../flows/surface.js";
-import { deliverFinal } from "../flows/updates.js";
-import { assistantSurface } from "../listeners/assistant/surface.js";
-import { conversationSurface, livePosted, toSlack } from "../listeners/slack-message.js";
 import { lostJobMessage } from "../messages/jobs.js";
 import { findJobMessage } from "../services/job-metadata.js";
 import { type JobRecord, LeaseLostError } from "../store/types.js";

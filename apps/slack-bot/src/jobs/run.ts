@@ -9,18 +9,18 @@
 // the move to the next step is recorded (with what the step made) before that step is sent (nextStep below).
 // Every record is fenced by the job's lease (record.ts): of several replicas, only the holder moves a job on.
 
+import { deliverFinal, type FinalMessage, pacerOf, showProgress } from "../delivery/engine.js";
+import { uploadResultFiles } from "../delivery/result-files.js";
+import { studioSilent, watchSilence, withStillTrying } from "../delivery/still-trying.js";
+import type { Posted, Surface } from "../delivery/surface.js";
 import type { BotDeps } from "../deps.js";
-import { mayGenerate } from "../flows/gate.js";
-import { uploadResultFiles } from "../flows/result-files.js";
-import type { Posted, Surface } from "../flows/surface.js";
-import { deliverFinal, type FinalMessage, pacerOf, showProgress } from "../flows/updates.js";
 import { limitReachedMessage, readOnlyKeyMessage } from "../messages/access.js";
 import type { SlackMessage } from "../messages/blocks.js";
 import { jobProblemMessage } from "../messages/jobs.js";
 import { explainProblem } from "../messages/problems.js";
 import { type ProgressStatus, withStatus } from "../messages/progress.js";
-import { studioSilent, watchSilence, withStillTrying } from "../ops/still-trying.js";
 import { type JobRecord, LeaseLostError, type NewJob, type StepResults } from "../store/types.js";
+import { mayGenerate } from "./gate.js";
 import type { Finished } from "./kind.js";
 import { handlerOf } from "./kinds.js";
 import { record } from "./record.js";
@@ -103,18 +103,12 @@ const RECORD_ATTEMPTS = 4;
 
 /** The job's progress message with its status line (elapsed time from the job's creation). */
 export function progressOf(deps: BotDeps, job: JobRecord, phase: ProgressStatus["phase"], percent?: number) {
-  const { request } = job;
-  const slow =
-    request.kind === "video" ||
-    request.kind === "video-format" ||
-    request.kind === "avatar" ||
-    request.kind === "lipsync" ||
-    (request.kind === "video-tool" && request.tool.name !== "sound");
-  const shown = withStatus(handlerOf(job).progress(job), {
+  const handler = handlerOf(job);
+  const shown = withStatus(handler.progress(job), {
     phase,
     percent,
     elapsedMs: deps.now() - job.createdAt,
-    ...(slow ? { expect: "Videos usually take a few minutes." } : {}),
+    ...(handler.takes(job) === "minutes" ? { expect: "Videos usually take a few minutes." } : {}),
   });
   // While the studio API does not answer, the message says so rather than freezing (ops/still-trying.ts).
   return studioSilent(deps) ? withStillTrying(shown) : shown;

@@ -2,15 +2,15 @@ import { videoVariables } from "@studio-kit/commands";
 import { GenerateVideoDocument, GenerateVideoFormatVariantDocument } from "@studio-kit/operations";
 import type { PolledVideo } from "@studio-kit/poller";
 import type { BotDeps } from "../deps.js";
-import { withBrandPrompt } from "../flows/brand.js";
-import { pushResults } from "../flows/result-board.js";
 import { videoFormatFailedMessage, videoFormatProgressMessage } from "../messages/actions.js";
 import { brandAppliedNote } from "../messages/brand.js";
 import { whatIsAsked } from "../messages/describe.js";
 import { failedMessage } from "../messages/errors.js";
 import { progressMessage } from "../messages/progress.js";
 import { type ResultContext, videoResultsMessage } from "../messages/results.js";
+import { withBrandPrompt } from "./brand-prompt.js";
 import type { Finished, JobKindHandler } from "./kind.js";
+import { pushResults } from "./push-results.js";
 
 /**
  * The `mode` sent with every `generateVideoFormatVariant`. A GUESS: `VideoFormatVariantMode`'s values are not
@@ -53,6 +53,7 @@ const onlyId = (ids: string[]) => {
 
 /** `/studio video`: `generateVideo`, then the video with its buttons. */
 export const videoJob: JobKindHandler<"video"> = {
+  takes: () => "minutes",
   progress: (job) => progressMessage({ user: job.user, command: job.request.command }),
   async send(deps, job) {
     const { command } = job.request;
@@ -81,6 +82,7 @@ export const videoJob: JobKindHandler<"video"> = {
 
 /** Vertical 9:16 and Square 1:1 on a video result: `generateVideoFormatVariant`, then the new video. */
 export const videoFormatJob: JobKindHandler<"video-format"> = {
+  takes: () => "minutes",
   progress: (job) => videoFormatProgressMessage(job.user, job.request.ratio, job.request.prompt),
   async send(deps, job) {
     const { videoId, ratio } = job.request;

@@ -71,6 +71,8 @@ async function followVideo(deps: BotDeps, job: JobOf<"video-tool">, onPercent: (
  * a new job whose result is a new message in the result's thread; the original video is never changed.
  */
 export const videoToolJob: JobKindHandler<"video-tool"> = {
+  // A sound track is an audio made for the video; the other tools make a new video.
+  takes: (job) => (job.request.tool.name === "sound" ? "seconds" : "minutes"),
   progress: (job) => videoToolProgressMessage(job.user, job.request.tool, job.request.prompt),
   send: sendVideoTool,
   follow(deps, job, onPercent): Promise<Finished> {

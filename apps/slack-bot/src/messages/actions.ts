@@ -1,7 +1,7 @@
+import type { ImageEditKind, VideoFormatRatio } from "../store/job-requests.js";
 import { context, escapeText, message, quote, type SlackMessage, section } from "./blocks.js";
 
-/** What a result button does to an image, in the words the progress and notes use. */
-export type ImageEditKind = "variations" | "upscale" | "removeBackground";
+export type { ImageEditKind, VideoFormatRatio } from "../store/job-requests.js";
 
 const DOING: Record<ImageEditKind, string> = {
   variations: "variations of an image",
@@ -21,9 +21,6 @@ export function editFailedMessage(user: string, kind: ImageEditKind, errorMessag
   const why = errorMessage ? ` The studio said: “${quote(errorMessage, 300)}”.` : "";
   return message(`${text}.`, [section(`:x: ${text}.${why}`), context("Try the button again, or a new prompt.")]);
 }
-
-/** The two format variants a video result offers. */
-export type VideoFormatRatio = "9:16" | "1:1";
 
 const FORMAT_NAME: Record<VideoFormatRatio, string> = { "9:16": "a vertical (9:16)", "1:1": "a square (1:1)" };
 

@@ -1,5 +1,5 @@
 import type { Command } from "@studio-kit/commands";
-import type { AskIntent } from "../commands/read-text.js";
+import type { AskIntent } from "../intent/read-text.js";
 import {
   actions,
   type Block,

@@ -4,16 +4,9 @@
 // usual slider range, with 0 as "unchanged". The looks stay well inside it (no value past 40 at normal strength, so
 // Strong at 1.5× is still inside), because a grade a person did not see before paying for it should be gentle.
 
-/** The seven adjustments, each a whole number from {@link COLOUR_RANGE}.min to .max; 0 leaves it unchanged. */
-export interface ColourAdjustments {
-  exposure: number;
-  contrast: number;
-  saturation: number;
-  temperature: number;
-  tint: number;
-  highlights: number;
-  shadows: number;
-}
+import type { ColourAdjustments } from "../store/job-requests.js";
+
+export type { ColourAdjustments } from "../store/job-requests.js";
 
 /** The bounds every adjustment is kept within (the sandbox's; the spec shows none). */
 export const COLOUR_RANGE = { min: -100, max: 100 } as const;

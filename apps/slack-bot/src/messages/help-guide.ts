@@ -4,7 +4,7 @@
 // exist until a result happens to show them.
 
 import type { CommandWord } from "@studio-kit/commands";
-import { INVOCATION } from "../commands/slack-grammar.js";
+import { INVOCATION } from "../intent/slack-grammar.js";
 import { escapeText } from "./blocks.js";
 
 const code = (text: string) => `\`${escapeText(text)}\``;

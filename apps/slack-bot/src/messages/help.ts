@@ -1,5 +1,5 @@
 import { COMMAND_WORDS, type CommandWord, ratioRuleText } from "@studio-kit/commands";
-import { DESCRIPTIONS, USAGE } from "../commands/slack-grammar.js";
+import { DESCRIPTIONS, USAGE } from "../intent/slack-grammar.js";
 import { context, escapeText, message, type SlackMessage, section } from "./blocks.js";
 import { GUIDE_SECTIONS, TOPIC_NOTES } from "./help-guide.js";
 

@@ -3,7 +3,7 @@
 
 import type { ImageCommand } from "@studio-kit/commands";
 import { MAX_COUNT, SUGGESTED_RATIOS } from "@studio-kit/commands";
-import { DEFAULT_RATIO } from "../flows/defaults.js";
+import { DEFAULT_RATIO } from "../intent/defaults.js";
 import { context, truncate } from "./blocks.js";
 import type { ModalView } from "./boards.js";
 import { NEW_IMAGE_MODAL } from "./ids.js";

@@ -1,8 +1,8 @@
 import { COMMAND_WORDS } from "@studio-kit/commands";
 import type { Board, CreditsBalance } from "@studio-kit/core";
-import { DESCRIPTIONS } from "../commands/slack-grammar.js";
+import { DESCRIPTIONS } from "../intent/slack-grammar.js";
 import type { AccessDecision } from "../services/access.js";
-import type { DefaultBoard } from "../services/channel-defaults.js";
+import type { DefaultBoard } from "../store/channel-defaults.js";
 import type { Limits, Usage } from "../store/types.js";
 import { nextUtcMidnight } from "./access.js";
 import { actions, type Block, button, context, divider, fields, quote, section } from "./blocks.js";

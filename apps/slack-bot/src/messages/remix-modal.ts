@@ -12,7 +12,7 @@ import {
   type VideoCommand,
   type VoiceCommand,
 } from "@studio-kit/commands";
-import { DEFAULT_RATIO, DEFAULT_VIDEO_RATIO } from "../flows/defaults.js";
+import { DEFAULT_RATIO, DEFAULT_VIDEO_RATIO } from "../intent/defaults.js";
 import { type Block, context } from "./blocks.js";
 import type { ModalView } from "./boards.js";
 import {

@@ -5,7 +5,7 @@
 
 import { actions, type Block, button, truncate } from "./blocks.js";
 import { ACTIONS } from "./ids.js";
-import type { ResultAsset, ResultContext } from "./results.js";
+import type { ResultAsset, ResultContext } from "./result-parts.js";
 
 /** The kinds of asset a result shows. */
 export type ResultKind = "image" | "video" | "audio";

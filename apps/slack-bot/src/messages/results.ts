@@ -4,7 +4,6 @@
 // block can play, joins the same message through chat.update's `file_ids`, so Slack shows its player with the
 // message. Without an uploaded file (a `response_url` answer, a failed upload) the platform's link stands in.
 
-import type { FinalMessage } from "../flows/updates.js";
 import {
   actions,
   type Block,
@@ -19,42 +18,9 @@ import {
   truncate,
 } from "./blocks.js";
 import { assetButtons, jobButtons, videoToolButtons } from "./result-buttons.js";
+import type { FinalMessage, ResultAsset, ResultContext } from "./result-parts.js";
 
-/** A file the bot uploaded to Slack for a result, not shared yet: it joins the result message. */
-export interface SlackFileRef {
-  id: string;
-  /** Its name in Slack: the extension says whether an image block can show it. */
-  filename: string;
-}
-
-/** A finished asset to show: its id (for the buttons), its Slack file, and the platform's link as a fallback. */
-export interface ResultAsset {
-  id: string;
-  /** The uploaded Slack file, when there is one. */
-  file?: SlackFileRef | null;
-  /** The platform's URL (expires): shown when there is no Slack file. */
-  url?: string | null;
-}
-
-/** Who asked, what the result is, and the channel's default board, if one was chosen with `/studio board use`. */
-export interface ResultContext {
-  user: string;
-  prompt: string;
-  /**
-   * What the result is, as its first words: "Image:", "2 images:", "Variation of", "Upscaled ×2 of", "Background
-   * removed:", "Video:", "Music:", "Voiceover:". Default: "Result:".
-   */
-  what?: string;
-  /** The job that made it: its buttons carry the id, so a click reads the original request's settings again. */
-  jobId?: string | null;
-  defaultBoard?: { id: string; title: string } | null;
-  /** A line about the `--board` push ("Added to …" or why not), shown under the results. */
-  boardNote?: string | null;
-  /** A line saying `--brand` was applied and with what words (messages/brand.ts), shown under the results. */
-  brandNote?: string | null;
-  /** Whether the job row offers Remix (default true); a result made from another asset, not from settings, has none. */
-  remix?: boolean;
-}
+export type { FinalMessage, ResultAsset, ResultContext, SlackFileRef } from "./result-parts.js";
 
 // Four images at most per request; at 2 blocks per image, 10 stays far under 50.
 const MAX_SHOWN = 10;

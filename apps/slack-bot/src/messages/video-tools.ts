@@ -2,8 +2,11 @@
 // words its progress, result and failure use, so that a thread reads as a history ("Subtitled (English): …").
 // The job kind that runs them is jobs/video-tool-kind.ts; the values sent are chosen here and in colour-looks.ts.
 
+import type { VideoTool } from "../store/job-requests.js";
 import { context, escapeText, message, quote, type SlackMessage, section } from "./blocks.js";
-import { type ColourAdjustments, type ColourLookName, colourLookLabel } from "./colour-looks.js";
+import { colourLookLabel } from "./colour-looks.js";
+
+export type { VideoTool } from "../store/job-requests.js";
 
 /**
  * The languages the Subtitles modal offers, as the `language` codes sent to `addSubtitles`. The spec gives the
@@ -41,17 +44,6 @@ export function languageName(code: string): string {
  * ×2 is what the image Upscale does, so one word means one thing on both kinds of result.
  */
 export const VIDEO_UPSCALE_SCALE = "2x";
-
-/** One video tool, with what it needs to run again after a restart (stored in the job). */
-export type VideoTool =
-  /** `generateVideoSfx`: a sound track made for the video (an audio, shown as its own result). */
-  | { name: "sound" }
-  /** `addSubtitles` in one language. */
-  | { name: "subtitles"; language: string }
-  /** `updateVideo` on a copy of the video (decision 0008). */
-  | { name: "upscale"; scale: typeof VIDEO_UPSCALE_SCALE }
-  /** `applyVideoColorAdjustments` with a named look's seven values, as sent (a later change of the table is not). */
-  | { name: "colour"; look: ColourLookName; adjustments: ColourAdjustments };
 
 /** The first words of a tool's result: "Sound for", "Subtitled (English):", "Upscaled ×2:", "Colour look (Warm):". */
 export function videoToolWhat(tool: VideoTool): string {

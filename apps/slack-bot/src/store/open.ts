@@ -1,5 +1,5 @@
 import type { StoreConfig } from "../config.js";
-import type { BotLogger } from "../deps.js";
+import type { BotLogger } from "../logger.js";
 import { openPostgresStore } from "./postgres/open.js";
 import { openSqliteStore } from "./sqlite/open.js";
 import type { BotStore } from "./types.js";

@@ -7,107 +7,11 @@
 // one database).
 // Callers never hold a transaction open across an await of the network.
 
-import type {
-  AvatarCommand,
-  ImageCommand,
-  LipsyncCommand,
-  MusicCommand,
-  VideoCommand,
-  VoiceCommand,
-} from "@studio-kit/commands";
-import type { ImageEditKind, VideoFormatRatio } from "../messages/actions.js";
-import type { VideoTool } from "../messages/video-tools.js";
-import type { DefaultBoard } from "../services/channel-defaults.js";
-import type { PendingRequests } from "../services/pending-requests.js";
+import type { DefaultBoard } from "./channel-defaults.js";
+import type { JobRequest } from "./job-requests.js";
+import type { PendingRequests } from "./pending-requests.js";
 
-/** What a job asks the API for: everything needed to send it, follow it and answer, even after a restart. */
-export type JobRequest =
-  | {
-      kind: "image";
-      command: ImageCommand;
-      /** `--board`: finished results go onto it. */
-      pushTo: DefaultBoard | null;
-      /** The channel's default board when the job started: its results carry "Add to <title>". */
-      defaultBoard: DefaultBoard | null;
-      /**
-       * `--brand`: the brand's summary as read when the job was stored (`readBrand`), sent after the prompt; kept so
-       * that a resumed job sends the same words. Absent without `--brand`.
-       */
-      brand?: string;
-    }
-  | {
-      kind: "video";
-      command: VideoCommand;
-      pushTo: DefaultBoard | null;
-      defaultBoard: DefaultBoard | null;
-      /** `--brand`: as for an image. */
-      brand?: string;
-    }
-  | {
-      kind: "audio";
-      command: MusicCommand | VoiceCommand;
-      /** `generateMusicTrack` takes a provider: the checked model's, chosen before the job was stored. */
-      provider: string | null;
-      defaultBoard: DefaultBoard | null;
-    }
-  | {
-      kind: "image-edit";
-      edit: ImageEditKind;
-      /** The clicked image. Upscale and Remove background edit a copy of it, never the image itself. */
-      source: { id: string; prompt: string; ratio: string };
-      defaultBoard: DefaultBoard | null;
-      /**
-       * The settings of the request that made the source (count, model, quality, resolution, presets, ratio,
-       * `--board`): Variations generate with them; edits keep them for the next click on their result. Absent on
-       * jobs stored before they were kept, or when the source's job was pruned.
-       */
-      command?: ImageCommand;
-      /** Variations: the `--board` board their results go onto. */
-      pushTo?: DefaultBoard | null;
-    }
-  | {
-      kind: "video-format";
-      videoId: string;
-      ratio: VideoFormatRatio;
-      prompt: string;
-      defaultBoard: DefaultBoard | null;
-    }
-  | {
-      /** A video result's Add sound, Subtitles, Upscale or Colour look (jobs/video-tool-kind.ts). */
-      kind: "video-tool";
-      tool: VideoTool;
-      /** The clicked video. No tool changes it: each makes a new asset (Upscale edits a copy, decision 0008). */
-      videoId: string;
-      /** The video's prompt, for the words of the progress and the result. */
-      prompt: string;
-      defaultBoard: DefaultBoard | null;
-    }
-  | {
-      /**
-       * `/studio avatar`: the script read aloud (step 0, `generateVoiceover`), then a speaking character from the
-       * image and that voiceover (step 1, `generateSpeakingCharacter`). jobs/speaking-kinds.ts.
-       */
-      kind: "avatar";
-      /** `image` is the image that speaks: `--image`, or the id of the photo attached and uploaded. */
-      command: AvatarCommand & { image: string };
-      /** The speaking-avatar model and its resolution, chosen from the catalog before the job was stored. */
-      model: string;
-      resolution: string | null;
-      defaultBoard: DefaultBoard | null;
-    }
-  | {
-      /**
-       * `/studio lipsync`: the video lip-synced (`generateLipsync`) to an audio result, or to the script read aloud
-       * first (step 0, `generateVoiceover`; the lip sync is then step 1). jobs/speaking-kinds.ts.
-       */
-      kind: "lipsync";
-      command: LipsyncCommand & { video: string };
-      /** The lip-sync model, chosen from the catalog before the job was stored. */
-      model: string;
-      /** `--audio`: the audio and its length in seconds (read before the job was stored); null with a script. */
-      audio: { id: string; seconds: number | null } | null;
-      defaultBoard: DefaultBoard | null;
-    };
+export type { ColourAdjustments, ImageEditKind, JobRequest, VideoFormatRatio, VideoTool } from "./job-requests.js";
 
 /** The kinds of job. */
 export type JobKind = JobRequest["kind"];

@@ -2,7 +2,7 @@ import type { ImageCommand } from "@studio-kit/commands";
 import { imageVariables } from "@studio-kit/commands";
 import { generateImages } from "@studio-kit/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { parseCommand } from "../../src/commands/slack-grammar.js";
+import { parseCommand } from "../../src/intent/slack-grammar.js";
 import { jobMetadata } from "../../src/services/job-metadata.js";
 import { openSqliteStore } from "../../src/store/sqlite/open.js";
 import type { BotStore, JobRecord } from "../../src/store/types.js";

@@ -3,7 +3,7 @@
 
 import type { ImageCommand } from "@studio-kit/commands";
 import { afterEach, describe, expect, it } from "vitest";
-import { parseCommand } from "../../src/commands/slack-grammar.js";
+import { parseCommand } from "../../src/intent/slack-grammar.js";
 import { jobMetadata } from "../../src/services/job-metadata.js";
 import { openSqliteStore } from "../../src/store/sqlite/open.js";
 import type { BotStore, Lease } from "../../src/store/types.js";

@@ -9,9 +9,9 @@ import { createVirtualClock, SANDBOX_KEYS, type SandboxServer, startSandboxServe
 import { createSlackSim, type SlackSim } from "@studio-kit/slack-sim";
 import { type BotApp, type BotAppOptions, createBotApp } from "../../src/app.js";
 import { readConfig } from "../../src/config.js";
-import { replicaId } from "../../src/jobs/leases.js";
 import { createLogger } from "../../src/logger.js";
 import { createBotOps } from "../../src/ops/create.js";
+import { replicaId } from "../../src/services/job-leases.js";
 import { BOT_TOKEN, SIGNING_SECRET } from "../e2e/harness.js";
 import { SENTINELS } from "../e2e/sentinel.js";
 

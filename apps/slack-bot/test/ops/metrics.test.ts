@@ -3,7 +3,7 @@
 // finished job, a lease takeover, the studio API's requests). No label carries a user's text, a token or a URL.
 
 import { afterEach, describe, expect, it } from "vitest";
-import { parseCommand } from "../../src/commands/slack-grammar.js";
+import { parseCommand } from "../../src/intent/slack-grammar.js";
 import { createSlackPacer } from "../../src/services/slack-pacer.js";
 import { eventually } from "../e2e/harness.js";
 import { findSentinels, SENTINELS } from "../e2e/sentinel.js";

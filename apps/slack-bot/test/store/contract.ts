@@ -3,7 +3,7 @@
 
 import type { ImageCommand } from "@studio-kit/commands";
 import { afterEach, describe, expect, it } from "vitest";
-import { PENDING_TTL_MS } from "../../src/services/pending-requests.js";
+import { PENDING_TTL_MS } from "../../src/store/pending-requests.js";
 import { type BotStore, type JobPatch, LeaseLostError, type NewJob } from "../../src/store/types.js";
 
 /** Opens a fresh, empty store whose pending requests read `now`. */

@@ -1,8 +1,10 @@
+import type { ErrorReporter } from "../core.js";
 import { jsonError } from "./json.js";
-import type { FetchHandler } from "./router.js";
 
-/** Where the sandbox reports a failure of its own: the error in full (stack included) and the request it failed on. */
-export type ErrorReporter = (error: unknown, request: { method: string; path: string }) => void;
+export type { ErrorReporter } from "../core.js";
+
+/** Answers one HTTP request (the router, and the guard around it). */
+export type FetchHandler = (request: Request) => Promise<Response>;
 
 /** The default reporter: the details go to standard error, never into a response. */
 export const reportToStderr: ErrorReporter = (error, { method, path }) => {

@@ -6,11 +6,11 @@ import type { Call } from "../journal/journal.js";
 import { sweepExpiredUploads } from "../storage/sweep.js";
 import { handleAdmin } from "./admin.js";
 import { handleFiles } from "./files.js";
-import { internalError } from "./guard.js";
+import { type FetchHandler, internalError } from "./guard.js";
 import { jsonError } from "./json.js";
 import { handleStorage } from "./storage.js";
 
-export type FetchHandler = (request: Request) => Promise<Response>;
+export type { FetchHandler } from "./guard.js";
 
 /** One fetch-style handler behind all three faces (msw, HTTP server, CLI). */
 export function createRouter(core: SandboxCore): FetchHandler {

@@ -1,7 +1,8 @@
 import type { BotDeps } from "../../deps.js";
-import { assetTypeOf, boardById, putAssetOnBoard } from "../../flows/add-to-board.js";
+import { assetTypeOf, boardById } from "../../flows/add-to-board.js";
 import { tellProblem } from "../../flows/tell-problem.js";
 import { actionNoteMessage, addedToBoardMessage } from "../../messages/boards.js";
+import { putAssetOnBoard } from "../../services/board-cards.js";
 import { type ButtonArgs, cannotRead, clicked, clickSurface, once } from "./shared.js";
 
 /** "Add to <title>": ack, then the asset goes straight onto the board the button names, no modal. */

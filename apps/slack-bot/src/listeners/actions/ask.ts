@@ -1,14 +1,14 @@
 import type { ParseResult } from "@studio-kit/commands";
-import { parseCommand } from "../../commands/slack-grammar.js";
+import { assistantSurface } from "../../delivery/assistant-thread.js";
+import { conversationSurface, toSlack } from "../../delivery/conversation.js";
+import { respondSurface } from "../../delivery/respond-surface.js";
+import type { Surface } from "../../delivery/surface.js";
 import type { BotDeps } from "../../deps.js";
 import { type AskChoice, decodeChoice } from "../../flows/ask-choice.js";
 import { dispatch } from "../../flows/dispatch.js";
-import type { Surface } from "../../flows/surface.js";
+import { parseCommand } from "../../intent/slack-grammar.js";
 import { actionNoteMessage } from "../../messages/boards.js";
-import { assistantSurface } from "../assistant/surface.js";
 import { dmSurface } from "../events/message.js";
-import { respondSurface } from "../respond-surface.js";
-import { conversationSurface, toSlack } from "../slack-message.js";
 import { type ButtonArgs, cannotRead, DOUBLE_CLICK_MS } from "./shared.js";
 
 /** A note only the clicker sees, leaving the clicked message as it is. */

@@ -1,5 +1,5 @@
+import { toSlack } from "../../delivery/conversation.js";
 import type { BotDeps } from "../../deps.js";
-import { toSlack } from "../slack-message.js";
 import { cancelledMessage, spendNote } from "./confirm-spend.js";
 import type { ButtonArgs } from "./shared.js";
 

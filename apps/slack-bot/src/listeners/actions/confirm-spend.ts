@@ -1,20 +1,20 @@
 import type { GenerationCommand } from "@studio-kit/commands";
+import { assistantSurface, isAssistantThread } from "../../delivery/assistant-thread.js";
+import { postLive, toSlack } from "../../delivery/conversation.js";
+import { notInConversation, postThroughResponseUrl } from "../../delivery/response-url.js";
+import type { Posted, Surface } from "../../delivery/surface.js";
 import type { BotDeps } from "../../deps.js";
 import { runAudio } from "../../flows/audio.js";
 import { runAvatar } from "../../flows/avatar.js";
 import { runImage } from "../../flows/image.js";
 import { runImageEdit } from "../../flows/image-actions.js";
 import { runLipsync } from "../../flows/lipsync.js";
-import type { Posted, Surface } from "../../flows/surface.js";
 import { tellProblem } from "../../flows/tell-problem.js";
 import { runVideo } from "../../flows/video.js";
 import { context, message, type SlackMessage, section } from "../../messages/blocks.js";
 import { actionNoteMessage } from "../../messages/boards.js";
 import { whatIsAsked } from "../../messages/describe.js";
-import type { PendingRequest } from "../../services/pending-requests.js";
-import { assistantSurface, isAssistantThread } from "../assistant/surface.js";
-import { notInConversation, postThroughResponseUrl } from "../response-url.js";
-import { postLive, toSlack } from "../slack-message.js";
+import type { PendingRequest } from "../../store/pending-requests.js";
 import type { ButtonArgs } from "./shared.js";
 
 /** What replaces the confirmation once Confirm was clicked. */

@@ -1,17 +1,17 @@
 import type { webApi } from "@slack/bolt";
+import { assistantSurface, isAssistantThread } from "../../delivery/assistant-thread.js";
+import { conversationSurface, toSlack } from "../../delivery/conversation.js";
+import type { Surface } from "../../delivery/surface.js";
 import type { BotDeps } from "../../deps.js";
 import { SETTINGS_GONE } from "../../flows/job-settings.js";
 import { runRegenerate } from "../../flows/regenerate.js";
-import type { Surface } from "../../flows/surface.js";
 import type { SlackMessage } from "../../messages/blocks.js";
 import { actionNoteMessage } from "../../messages/boards.js";
 import { runAgainNote } from "../../messages/history.js";
 import { whatTheJobAsked } from "../../messages/jobs.js";
 import type { JobRecord } from "../../store/types.js";
-import { assistantSurface, isAssistantThread } from "../assistant/surface.js";
 import { publishHome } from "../events/app-home-opened.js";
 import { dmSurface } from "../events/message.js";
-import { conversationSurface, toSlack } from "../slack-message.js";
 import { type ButtonArgs, cannotRead, DOUBLE_CLICK_MS } from "./shared.js";
 
 function jobIdOf(value: string | undefined): string | undefined {

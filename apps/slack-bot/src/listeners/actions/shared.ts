@@ -1,10 +1,10 @@
 import type { AllMiddlewareArgs, BlockAction, ButtonAction, SlackActionMiddlewareArgs } from "@slack/bolt";
+import { assistantSurface, isAssistantThread } from "../../delivery/assistant-thread.js";
+import { conversationSurface, toSlack } from "../../delivery/conversation.js";
+import { withResponseUrl } from "../../delivery/response-url.js";
+import type { Surface } from "../../delivery/surface.js";
 import type { BotDeps } from "../../deps.js";
-import type { Surface } from "../../flows/surface.js";
 import { actionNoteMessage } from "../../messages/boards.js";
-import { assistantSurface, isAssistantThread } from "../assistant/surface.js";
-import { withResponseUrl } from "../response-url.js";
-import { conversationSurface, toSlack } from "../slack-message.js";
 
 /** What a button listener gets from Bolt. */
 export type ButtonArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;

@@ -8,9 +8,9 @@
 // that it is the first interaction before onboarding: https://docs.slack.dev/reference/events/app_home_opened/).
 
 import type { webApi } from "@slack/bolt";
+import { toSlack } from "../../delivery/conversation.js";
 import type { BotDeps } from "../../deps.js";
 import { assistantGreeting, SUGGESTED_PROMPTS, SUGGESTED_PROMPTS_TITLE } from "../../messages/assistant.js";
-import { toSlack } from "../slack-message.js";
 
 /** The Web API methods opening the agent DM uses. */
 export type AgentDmClient = Pick<webApi.WebClient, "assistant" | "chat">;

@@ -1,7 +1,7 @@
 import type { AssistantThreadStartedMiddleware } from "@slack/bolt";
+import { toSlack } from "../../delivery/conversation.js";
 import type { BotDeps } from "../../deps.js";
 import { assistantGreeting, SUGGESTED_PROMPTS, SUGGESTED_PROMPTS_TITLE } from "../../messages/assistant.js";
-import { toSlack } from "../slack-message.js";
 
 /**
  * `assistant_thread_started`: someone opened the bot in Slack's assistant view. The thread gets a one-line greeting

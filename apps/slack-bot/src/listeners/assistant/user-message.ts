@@ -1,12 +1,12 @@
 import type { AssistantUserMessageMiddleware, webApi } from "@slack/bolt";
+import { assistantSurface } from "../../delivery/assistant-thread.js";
+import { threadStatus } from "../../delivery/status-line.js";
 import type { BotDeps } from "../../deps.js";
-import { threadStatus } from "../../flows/assistant-status.js";
 import { dispatchText } from "../../flows/dispatch.js";
 import { dispatchWithFiles } from "../../flows/references.js";
 import { INTAKE_STATUS, READING_STATUS } from "../../messages/assistant.js";
 import type { SlackFileRef } from "../../services/slack-download.js";
-import { slackIntakeOptions } from "../events/message.js";
-import { assistantSurface } from "./surface.js";
+import { slackIntakeOptions } from "../intake-options.js";
 
 /** A person's message (or file share) in the bot's DM, as the `message` event carries it. */
 export interface ThreadMessage {

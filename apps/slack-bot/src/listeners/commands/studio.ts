@@ -1,8 +1,8 @@
 import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from "@slack/bolt";
+import { respondSurface } from "../../delivery/respond-surface.js";
+import type { Surface } from "../../delivery/surface.js";
 import type { BotDeps } from "../../deps.js";
 import { dispatchText } from "../../flows/dispatch.js";
-import type { Surface } from "../../flows/surface.js";
-import { respondSurface } from "../respond-surface.js";
 
 type Args = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
 

@@ -1,10 +1,10 @@
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from "@slack/bolt";
+import { conversationSurface } from "../../delivery/conversation.js";
+import type { Surface } from "../../delivery/surface.js";
 import type { BotDeps } from "../../deps.js";
 import { dispatchText } from "../../flows/dispatch.js";
 import { dispatchWithFiles } from "../../flows/references.js";
-import type { Surface } from "../../flows/surface.js";
-import { conversationSurface } from "../slack-message.js";
-import { slackIntakeOptions } from "./message.js";
+import { slackIntakeOptions } from "../intake-options.js";
 
 type Args = SlackEventMiddlewareArgs<"app_mention"> & AllMiddlewareArgs;
 

@@ -1,37 +1,13 @@
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from "@slack/bolt";
+import { conversationSurface } from "../../delivery/conversation.js";
+import type { Surface } from "../../delivery/surface.js";
 import type { BotDeps } from "../../deps.js";
 import { dispatchText } from "../../flows/dispatch.js";
 import { dispatchWithFiles } from "../../flows/references.js";
-import type { IntakeOptions } from "../../flows/slack-intake.js";
-import type { Surface } from "../../flows/surface.js";
-import { SLACK_FILE_ORIGINS } from "../../services/slack-download.js";
 import { answerInThread } from "../assistant/user-message.js";
-import { conversationSurface } from "../slack-message.js";
+import { slackIntakeOptions } from "../intake-options.js";
 
 type Args = SlackEventMiddlewareArgs<"message"> & AllMiddlewareArgs;
-
-/**
- * Where the intake may send the bot token: Slack's file hosts, and the host of the Web API the client talks to
- * (Slack itself in production; slack-sim in the tests, whose file URLs live there too). Nothing else.
- */
-export function slackIntakeOptions({
-  client,
-  context,
-}: {
-  client: { slackApiUrl: string };
-  context: { botToken?: string };
-}): IntakeOptions {
-  let apiOrigin: string[] = [];
-  try {
-    apiOrigin = [new URL(client.slackApiUrl).origin];
-  } catch {
-    // no usable Web API URL: Slack's file hosts only
-  }
-  return {
-    ...(context.botToken ? { token: context.botToken } : {}),
-    fileOrigins: [...SLACK_FILE_ORIGINS, ...apiOrigin],
-  };
-}
 
 /** The surface of a direct message with the bot: answers go to the DM (the thread, if the file was shared in one). */
 export function dmSurface(client: Args["client"], user: string, channel: string, threadTs?: string): Surface {

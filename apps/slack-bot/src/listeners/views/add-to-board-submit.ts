@@ -1,8 +1,9 @@
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from "@slack/bolt";
 import type { BotDeps } from "../../deps.js";
-import { assetTypeOf, boardChoice, putAssetOnBoard, resolveChoice } from "../../flows/add-to-board.js";
+import { assetTypeOf, boardChoice, resolveChoice } from "../../flows/add-to-board.js";
 import { actionNoteMessage, addedToBoardMessage, BOARD_MODAL, type BoardModalContext } from "../../messages/boards.js";
 import { problemMessage } from "../../messages/problems.js";
+import { putAssetOnBoard } from "../../services/board-cards.js";
 import { modalSurface } from "./view-once.js";
 
 type Args = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;

@@ -1,7 +1,7 @@
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction, webApi } from "@slack/bolt";
+import { slackErrorCode } from "../../delivery/surface.js";
 import type { BotDeps } from "../../deps.js";
 import { dispatch } from "../../flows/dispatch.js";
-import { slackErrorCode } from "../../flows/surface.js";
 import { readNewImageForm, type ViewValues } from "../../messages/home-modal.js";
 import { NEW_IMAGE_MODAL } from "../../messages/ids.js";
 import { dmSurface } from "../events/message.js";

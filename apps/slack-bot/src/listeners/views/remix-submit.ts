@@ -1,9 +1,9 @@
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from "@slack/bolt";
-import { checkOptions } from "../../commands/slack-grammar.js";
 import type { BotDeps } from "../../deps.js";
 import { clickedJob } from "../../flows/job-settings.js";
 import { isRemixKind, remixCommandOf, runRemix } from "../../flows/remix.js";
 import { tellProblem } from "../../flows/tell-problem.js";
+import { checkOptions } from "../../intent/slack-grammar.js";
 import { type ModalValues, readModalMetadata } from "../../messages/modal-parts.js";
 import { readRemixForm, remixErrors } from "../../messages/remix-form.js";
 import { REMIX_MODAL, type RemixCommand, type RemixKind } from "../../messages/remix-modal.js";

@@ -1,9 +1,9 @@
 import type { webApi } from "@slack/bolt";
+import { withDirectMessage } from "../../delivery/response-url.js";
+import type { Surface } from "../../delivery/surface.js";
 import type { BotDeps } from "../../deps.js";
-import type { Surface } from "../../flows/surface.js";
 import type { ModalPlace } from "../../messages/modal-parts.js";
 import { clickSurface } from "../actions/shared.js";
-import { withDirectMessage } from "../response-url.js";
 
 /**
  * The surface of a modal opened from a result: the result's thread, as a click on the result would answer (in an

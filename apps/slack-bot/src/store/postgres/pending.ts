@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
-import { PENDING_TTL_MS, type PendingRequest, type PendingRequests } from "../../services/pending-requests.js";
+import { PENDING_TTL_MS, type PendingRequest, type PendingRequests } from "../pending-requests.js";
 import { toJsonb } from "./json.js";
 import type { Tables } from "./names.js";
 

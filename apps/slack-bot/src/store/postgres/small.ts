@@ -1,5 +1,5 @@
 import type pg from "pg";
-import type { DefaultBoard } from "../../services/channel-defaults.js";
+import type { DefaultBoard } from "../channel-defaults.js";
 import { freeBefore } from "../retention.js";
 import type { ChannelDefaultsStore, Claims, EventLog } from "../types.js";
 import { toJsonb } from "./json.js";

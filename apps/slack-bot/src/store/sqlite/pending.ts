@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type Database from "better-sqlite3";
-import { PENDING_TTL_MS, type PendingRequest, type PendingRequests } from "../../services/pending-requests.js";
+import { PENDING_TTL_MS, type PendingRequest, type PendingRequests } from "../pending-requests.js";
 
 interface Row {
   request: string;

@@ -1,5 +1,5 @@
 import type Database from "better-sqlite3";
-import type { DefaultBoard } from "../../services/channel-defaults.js";
+import type { DefaultBoard } from "../channel-defaults.js";
 import { freeBefore } from "../retention.js";
 import type { ChannelDefaultsStore, Claims, EventLog, RateWindows, WindowUse } from "../types.js";
 

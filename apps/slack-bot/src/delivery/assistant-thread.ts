@@ -3,12 +3,12 @@
 // line instead of a message, and the thread is titled after its first job.
 
 import type { webApi } from "@slack/bolt";
-import type { BotDeps } from "../../deps.js";
-import { threadStatus } from "../../flows/assistant-status.js";
-import type { JobStatusLine, Posted, Surface } from "../../flows/surface.js";
-import { assistantStatus, assistantTitle, type StatusPhase } from "../../messages/assistant.js";
-import type { JobRecord } from "../../store/types.js";
-import { conversationSurface, type SurfacePlace } from "../slack-message.js";
+import type { BotDeps } from "../deps.js";
+import { assistantStatus, assistantTitle, type StatusPhase } from "../messages/assistant.js";
+import type { JobRecord } from "../store/types.js";
+import { conversationSurface, type SurfacePlace } from "./conversation.js";
+import { threadStatus } from "./status-line.js";
+import type { JobStatusLine, Posted, Surface } from "./surface.js";
 
 /** An assistant thread: who is in it, its DM channel and the thread. */
 export interface AssistantPlace {

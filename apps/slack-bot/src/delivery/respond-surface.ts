@@ -1,8 +1,8 @@
 import type { RespondFn, webApi } from "@slack/bolt";
-import type { Posted, Surface } from "../flows/surface.js";
 import type { SlackMessage } from "../messages/blocks.js";
+import { postLive, toSlack } from "./conversation.js";
 import { notInConversation, postThroughResponseUrl, type ResponsePlace } from "./response-url.js";
-import { postLive, toSlack } from "./slack-message.js";
+import type { Posted, Surface } from "./surface.js";
 
 /** Where a `response_url` surface answers. */
 export interface RespondPlace extends ResponsePlace {

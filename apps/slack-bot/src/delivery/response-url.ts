@@ -7,10 +7,10 @@
 // a message (the one clicked: https://docs.slack.dev/messaging/modifying-messages), so the bot never counts on
 // replacing anything through one: the asker gets a note at once, and the result is one new message.
 import type { RespondFn, webApi } from "@slack/bolt";
-import { type Posted, type Surface, slackErrorCode } from "../flows/surface.js";
 import { context, type SlackMessage } from "../messages/blocks.js";
 import { notInChannelNote } from "../messages/not-in-channel.js";
-import { toSlack } from "./slack-message.js";
+import { toSlack } from "./conversation.js";
+import { type Posted, type Surface, slackErrorCode } from "./surface.js";
 
 const NOT_IN_CONVERSATION = new Set(["not_in_channel", "channel_not_found"]);
 

@@ -1,7 +1,7 @@
 import type { types, webApi } from "@slack/bolt";
-import type { Posted, PostTag, Surface } from "../flows/surface.js";
 import type { SlackMessage } from "../messages/blocks.js";
 import { jobMetadata } from "../services/job-metadata.js";
+import type { Posted, PostTag, Surface } from "./surface.js";
 
 /** A builder's message as the Web API's arguments: the builders type blocks loosely, Slack's types strictly. */
 export function toSlack(message: SlackMessage): { text: string; blocks: types.KnownBlock[] } {

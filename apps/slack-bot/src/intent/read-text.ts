@@ -1,6 +1,6 @@
 import type { ImageCommand, ParseResult } from "@studio-kit/commands";
 import { tokenize } from "@studio-kit/commands";
-import { decideIntent, type Intent } from "./intent.js";
+import { decideIntent, type Intent } from "./decide.js";
 import { parseCommand, stripMention, unescapeSlack } from "./slack-grammar.js";
 
 /** An intent that asks before generating. */

@@ -1,3 +1,4 @@
+import type { Surface } from "../delivery/surface.js";
 import type { BotDeps } from "../deps.js";
 import {
   accessDeniedMessage,
@@ -6,7 +7,6 @@ import {
   readOnlyKeyMessage,
 } from "../messages/access.js";
 import { limitRefusal } from "../store/limits.js";
-import type { Surface } from "./surface.js";
 
 /**
  * Whether the asker may spend credits here at all: the key is not known to be read-only, and the access rules let

@@ -5,7 +5,7 @@
 
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import type { BotLogger } from "../deps.js";
+import type { BotLogger } from "../logger.js";
 import type { JobRecord, JobStore, Lease } from "../store/types.js";
 
 /** Options of {@link createJobLeases}. */

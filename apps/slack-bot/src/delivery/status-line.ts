@@ -17,7 +17,7 @@
 
 import type { BotDeps } from "../deps.js";
 import { PROGRESS_UPDATE_INTERVAL_MS } from "../services/throttle.js";
-import { pacerOf } from "./updates.js";
+import { pacerOf } from "./engine.js";
 
 /** The Web API method the line is set with (Bolt's `client.assistant.threads.setStatus`). */
 export interface StatusApi {

@@ -13,8 +13,11 @@
 import { defaultSleep } from "@studio-kit/core";
 import type { BotDeps } from "../deps.js";
 import type { SlackMessage } from "../messages/blocks.js";
+import type { FinalMessage } from "../messages/result-parts.js";
 import { createSlackPacer, type SlackPacer } from "../services/slack-pacer.js";
 import { type Posted, type Surface, slackErrorCode } from "./surface.js";
+
+export type { FinalMessage } from "../messages/result-parts.js";
 
 /**
  * chat.update slots (of Slack's 50 a minute) progress always leaves to results, and more when more jobs are in
@@ -23,20 +26,6 @@ import { type Posted, type Surface, slackErrorCode } from "./surface.js";
  * each slot kept from progress is one result that need not wait for its channel's one-a-second chat.postMessage.
  */
 export const RESULTS_RESERVE = 40;
-
-/** A job's final message: the message, the unshared Slack files that go with it, and the job (tags a new post). */
-export interface FinalMessage {
-  message: SlackMessage;
-  /** Files for chat.update's `file_ids`; when there are any, the result replaces its progress message. */
-  fileIds?: readonly string[];
-  /** Tags a result posted anew with the job's id (Slack metadata), as its progress message was. */
-  jobId?: string;
-  /**
-   * The same result without Slack files (the platform's links), sent when Slack refuses the message: reports say
-   * Slack may refuse a just-uploaded, unshared file in `slack_file` ("invalid slack file") while it processes it.
-   */
-  fallback?: SlackMessage;
-}
 
 // One pacer per app when the deps carry none (tests that build deps by hand).
 const pacers = new WeakMap<BotDeps, SlackPacer>();

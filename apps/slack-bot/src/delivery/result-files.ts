@@ -8,8 +8,8 @@ import type { BotDeps } from "../deps.js";
 import { escapeText } from "../messages/blocks.js";
 import type { SlackFileRef } from "../messages/results.js";
 import { uploadResultFile } from "../services/slack-files.js";
+import { pacerOf } from "./engine.js";
 import type { Posted, Surface } from "./surface.js";
-import { pacerOf } from "./updates.js";
 
 /** One finished result to upload: where to download it, and its name and title in Slack. */
 export interface ResultFile {

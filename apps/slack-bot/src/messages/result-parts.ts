@@ -1,0 +1,54 @@
+// The shapes a result message is built from, apart from the builders (results.ts, result-buttons.ts) so that both
+// read them without importing each other, and the delivery layer above reads the final message's shape.
+
+import type { SlackMessage } from "./blocks.js";
+
+/** A file the bot uploaded to Slack for a result, not shared yet: it joins the result message. */
+export interface SlackFileRef {
+  id: string;
+  /** Its name in Slack: the extension says whether an image block can show it. */
+  filename: string;
+}
+
+/** A finished asset to show: its id (for the buttons), its Slack file, and the platform's link as a fallback. */
+export interface ResultAsset {
+  id: string;
+  /** The uploaded Slack file, when there is one. */
+  file?: SlackFileRef | null;
+  /** The platform's URL (expires): shown when there is no Slack file. */
+  url?: string | null;
+}
+
+/** Who asked, what the result is, and the channel's default board, if one was chosen with `/studio board use`. */
+export interface ResultContext {
+  user: string;
+  prompt: string;
+  /**
+   * What the result is, as its first words: "Image:", "2 images:", "Variation of", "Upscaled ×2 of", "Background
+   * removed:", "Video:", "Music:", "Voiceover:". Default: "Result:".
+   */
+  what?: string;
+  /** The job that made it: its buttons carry the id, so a click reads the original request's settings again. */
+  jobId?: string | null;
+  defaultBoard?: { id: string; title: string } | null;
+  /** A line about the `--board` push ("Added to …" or why not), shown under the results. */
+  boardNote?: string | null;
+  /** A line saying `--brand` was applied and with what words (messages/brand.ts), shown under the results. */
+  brandNote?: string | null;
+  /** Whether the job row offers Remix (default true); a result made from another asset, not from settings, has none. */
+  remix?: boolean;
+}
+
+/** A job's final message: the message, the unshared Slack files that go with it, and the job (tags a new post). */
+export interface FinalMessage {
+  message: SlackMessage;
+  /** Files for chat.update's `file_ids`; when there are any, the result replaces its progress message. */
+  fileIds?: readonly string[];
+  /** Tags a result posted anew with the job's id (Slack metadata), as its progress message was. */
+  jobId?: string;
+  /**
+   * The same result without Slack files (the platform's links), sent when Slack refuses the message: reports say
+   * Slack may refuse a just-uploaded, unshared file in `slack_file` ("invalid slack file") while it processes it.
+   */
+  fallback?: SlackMessage;
+}
