@@ -2,17 +2,13 @@
 // read the script aloud again nor ask twice for the video (credits are money). First the bot as its own process
 // (dist/main.js), killed with SIGKILL while its voiceover is being made, the voiceover finishing while it is down;
 // then the narrow windows, as a replica that died would leave them in the store.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { createVirtualClock, type SandboxServer, startSandboxServer } from "@studio-kit/sandbox";
-import { createSlackSim, type SlackSim } from "@studio-kit/slack-sim";
-import Database from "better-sqlite3";
+import type { SandboxServer } from "@studio-kit/sandbox";
+import type { SlackSim } from "@studio-kit/slack-sim";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openSqliteStore } from "../../src/store/sqlite/open.js";
 import type { BotStore, JobPatch, Lease } from "../../src/store/types.js";
-import { BOT_TOKEN, type Bot, eventually, SIGNING_SECRET, startBot } from "./harness.js";
-import { type BotProcess, kill, startBotProcess } from "./processes.js";
+import { type Bot, eventually, startBot } from "./harness.js";
+import { kill, type RestartRig, sqliteRows, startRestartRig } from "./processes.js";
 import { findSentinels } from "./sentinel.js";
 
 const USER = "U0ALICE";
@@ -20,63 +16,30 @@ const CHANNEL = "C0GENERAL";
 const SCRIPT = "Welcome to the spring collection.";
 
 /** The jobs as the bot's SQLite file has them. */
-const jobsIn = (path: string) => {
-  const db = new Database(path, { readonly: true, fileMustExist: true });
-  try {
-    return db.prepare("SELECT state, outcome, step, step_results FROM jobs").all() as {
-      state: string;
-      outcome: string | null;
-      step: number;
-      step_results: string | null;
-    }[];
-  } finally {
-    db.close();
-  }
-};
+const jobsIn = (path: string) =>
+  sqliteRows<{ state: string; outcome: string | null; step: number; step_results: string | null }>(
+    path,
+    "SELECT state, outcome, step, step_results FROM jobs",
+  );
 
 describe("the bot killed with SIGKILL in the middle of an avatar", () => {
+  let rig: RestartRig;
   let sandbox: SandboxServer;
   let sim: SlackSim;
-  let dir: string;
-  let env: Record<string, string>;
-  const bots: BotProcess[] = [];
-  const operations = (name: string) => sandbox.sandbox.stats().operations[name] ?? 0;
+  const operations = (name: string) => rig.sandbox.sandbox.stats().operations[name] ?? 0;
 
   beforeAll(async () => {
-    // The sandbox's clock moves only when the test moves it: nothing finishes before the test says so.
-    sandbox = await startSandboxServer({ port: 0, jobMs: 60_000, clock: createVirtualClock() });
-    sim = createSlackSim({
-      signingSecret: SIGNING_SECRET,
-      botToken: BOT_TOKEN,
-      // The process running now: each one listens on a port of its own.
-      appUrl: () => `http://127.0.0.1:${bots.at(-1)?.port}/slack/events`,
-    });
-    await sim.start();
-    dir = mkdtempSync(join(tmpdir(), "studio-bot-avatar-restart-"));
-    env = {
-      SLACK_BOT_TOKEN: BOT_TOKEN,
-      SLACK_SIGNING_SECRET: SIGNING_SECRET,
-      SLACK_API_URL: sim.apiUrl,
-      STUDIO_BASE_URL: sandbox.url,
-      STUDIO_BOT_DB: join(dir, "bot.db"),
-      LOG_LEVEL: "info",
-      CREDITS_CONFIRM_THRESHOLD: "100000",
-      // The killed process's lease must run out before the next one claims its job: the shortest lease allowed.
-      STUDIO_JOB_LEASE_SECONDS: "3",
-    };
+    rig = await startRestartRig("avatar-restart");
+    ({ sandbox, sim } = rig);
   });
 
   afterAll(async () => {
-    for (const bot of bots) await kill(bot, "SIGKILL");
-    await sim?.close();
-    await sandbox?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    await rig?.close();
   });
 
   it("resumes after the voiceover without a second voiceover and asks for the video once", async () => {
-    const path = env.STUDIO_BOT_DB ?? "";
-    const first = await startBotProcess(env);
-    bots.push(first);
+    const path = rig.dbPath;
+    const first = await rig.start();
     await sim.command({ user: USER, channel: CHANNEL, text: `avatar ${SCRIPT} --image img_trail_dawn` });
 
     // The voiceover was asked for and is being made; the video is not asked yet.
@@ -93,8 +56,7 @@ describe("the bot killed with SIGKILL in the middle of an avatar", () => {
     sandbox.sandbox.advance(10 * 60_000); // the voiceover finishes while no bot runs
     expect(operations("GenerateSpeakingCharacter")).toBe(0);
 
-    const second = await startBotProcess(env);
-    bots.push(second);
+    const second = await rig.start();
     // The new process finds the voiceover done, records it, and asks for the video.
     await eventually(() => expect(operations("GenerateSpeakingCharacter")).toBe(1));
     await eventually(() =>

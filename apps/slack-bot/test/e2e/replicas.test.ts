@@ -10,7 +10,7 @@ import { createSlackSim, type SlackSim } from "@studio-kit/slack-sim";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BOT_TOKEN, eventually, SIGNING_SECRET } from "./harness.js";
-import { type BotProcess, kill, startBotProcess } from "./processes.js";
+import { type BotProcess, botProcessEnv, kill, startBotProcess } from "./processes.js";
 import { type HttpProxy, startProxy } from "./proxy.js";
 import { findSentinels } from "./sentinel.js";
 
@@ -73,15 +73,7 @@ suite("three replicas on one PostgreSQL, one killed with SIGKILL midway", () => 
     bots.push(
       ...(await Promise.all(
         taps.map(async (tap, index) => {
-          const bot = await startBotProcess({
-            SLACK_BOT_TOKEN: BOT_TOKEN,
-            SLACK_SIGNING_SECRET: SIGNING_SECRET,
-            SLACK_API_URL: sim.apiUrl,
-            STUDIO_BASE_URL: tap.url,
-            DATABASE_URL: url.toString(),
-            LOG_LEVEL: "info",
-            CREDITS_CONFIRM_THRESHOLD: "100000",
-          });
+          const bot = await startBotProcess(botProcessEnv(sim.apiUrl, tap.url, { DATABASE_URL: url.toString() }));
           // The balancer reads the ports on each request: a replica is reachable once it is listening.
           ports[index] = bot.port;
           return bot;

@@ -2,74 +2,39 @@
 // with its state in a SQLite file, against slack-sim and a sandbox in this process. Ten generations are put in
 // flight, the process is killed with SIGKILL, the generations finish while it is down, and a new process on the
 // same file must post all ten results exactly once without sending any generation again.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { createVirtualClock, type SandboxServer, startSandboxServer } from "@studio-kit/sandbox";
-import { createSlackSim, type SlackSim } from "@studio-kit/slack-sim";
-import Database from "better-sqlite3";
+import type { SandboxServer } from "@studio-kit/sandbox";
+import type { SlackSim } from "@studio-kit/slack-sim";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BOT_TOKEN, eventually, SIGNING_SECRET } from "./harness.js";
-import { type BotProcess, kill, startBotProcess } from "./processes.js";
+import { eventually } from "./harness.js";
+import { kill, type RestartRig, sqliteRows, startRestartRig } from "./processes.js";
 import { findSentinels } from "./sentinel.js";
 
 const CHANNEL = "C0GENERAL";
 const GENERATIONS = 10;
 
-const jobStates = (path: string) => {
-  const db = new Database(path, { readonly: true, fileMustExist: true });
-  try {
-    return db.prepare("SELECT state, outcome, COUNT(*) AS n FROM jobs GROUP BY state, outcome").all() as {
-      state: string;
-      outcome: string | null;
-      n: number;
-    }[];
-  } finally {
-    db.close();
-  }
-};
+/** The jobs as the bot's SQLite file counts them, by state and outcome. */
+const jobStates = (path: string) =>
+  sqliteRows<{ state: string; outcome: string | null; n: number }>(
+    path,
+    "SELECT state, outcome, COUNT(*) AS n FROM jobs GROUP BY state, outcome",
+  );
 
 describe("the bot killed with SIGKILL while generations are in flight", () => {
+  let rig: RestartRig;
   let sandbox: SandboxServer;
   let sim: SlackSim;
-  let dir: string;
-  let env: Record<string, string>;
-  const bots: BotProcess[] = [];
 
   beforeAll(async () => {
-    // The sandbox's clock moves only when the test moves it: nothing finishes before the kill.
-    sandbox = await startSandboxServer({ port: 0, jobMs: 60_000, clock: createVirtualClock() });
-    sim = createSlackSim({
-      signingSecret: SIGNING_SECRET,
-      botToken: BOT_TOKEN,
-      // The process running now: each one listens on a port of its own.
-      appUrl: () => `http://127.0.0.1:${bots.at(-1)?.port}/slack/events`,
-    });
-    await sim.start();
-    dir = mkdtempSync(join(tmpdir(), "studio-bot-restart-"));
-    env = {
-      SLACK_BOT_TOKEN: BOT_TOKEN,
-      SLACK_SIGNING_SECRET: SIGNING_SECRET,
-      SLACK_API_URL: sim.apiUrl,
-      STUDIO_BASE_URL: sandbox.url,
-      STUDIO_BOT_DB: join(dir, "bot.db"),
-      LOG_LEVEL: "info",
-      CREDITS_CONFIRM_THRESHOLD: "100000",
-      // The killed process's leases must run out before the next one claims its jobs: the shortest lease allowed.
-      STUDIO_JOB_LEASE_SECONDS: "3",
-    };
+    rig = await startRestartRig("restart");
+    ({ sandbox, sim } = rig);
   });
 
   afterAll(async () => {
-    for (const bot of bots) await kill(bot, "SIGKILL");
-    await sim?.close();
-    await sandbox?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    await rig?.close();
   });
 
   it("posts all ten results exactly once after a restart, sends no generation again and ignores a redelivered mention", async () => {
-    const first = await startBotProcess(env);
-    bots.push(first);
+    const first = await rig.start();
     const prompts = Array.from(
       { length: GENERATIONS },
       (_, index) => `a red fox on snow, number ${index + 1} of ${GENERATIONS}`,
@@ -82,17 +47,16 @@ describe("the bot killed with SIGKILL while generations are in flight", () => {
 
     // Midway: every generation was sent and is being polled, none has finished.
     await eventually(() => {
-      expect(jobStates(env.STUDIO_BOT_DB ?? "")).toEqual([{ state: "running", outcome: null, n: GENERATIONS }]);
+      expect(jobStates(rig.dbPath)).toEqual([{ state: "running", outcome: null, n: GENERATIONS }]);
     });
     expect(sandbox.sandbox.stats().operations.GenerateImage).toBe(GENERATIONS);
 
     await kill(first, "SIGKILL");
     sandbox.sandbox.advance(10 * 60_000); // every generation finishes while no bot runs
 
-    const second = await startBotProcess(env);
-    bots.push(second);
+    const second = await rig.start();
     await eventually(() => {
-      const states = jobStates(env.STUDIO_BOT_DB ?? "");
+      const states = jobStates(rig.dbPath);
       expect(states, second.output.join("\n")).toEqual([{ state: "done", outcome: "completed", n: GENERATIONS }]);
     });
 

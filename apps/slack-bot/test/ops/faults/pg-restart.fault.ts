@@ -8,7 +8,7 @@ import { createSlackSim, type SlackSim } from "@studio-kit/slack-sim";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BOT_TOKEN, eventually, SIGNING_SECRET } from "../../e2e/harness.js";
-import { type BotProcess, kill, startBotProcess } from "../../e2e/processes.js";
+import { type BotProcess, botProcessEnv, kill, startBotProcess } from "../../e2e/processes.js";
 import { type HttpProxy, startProxy } from "../../e2e/proxy.js";
 import { findSentinels } from "../../e2e/sentinel.js";
 import { type PrivatePostgres, postgresBin, startPrivatePostgres } from "./postgres.js";
@@ -49,15 +49,7 @@ suite("PostgreSQL restarted while 20 jobs run on two replicas", () => {
     });
     await sim.start();
     for (let index = 0; index < 2; index++) {
-      const bot = await startBotProcess({
-        SLACK_BOT_TOKEN: BOT_TOKEN,
-        SLACK_SIGNING_SECRET: SIGNING_SECRET,
-        SLACK_API_URL: sim.apiUrl,
-        STUDIO_BASE_URL: sandbox.url,
-        DATABASE_URL: postgres.url,
-        LOG_LEVEL: "info",
-        CREDITS_CONFIRM_THRESHOLD: "100000",
-      });
+      const bot = await startBotProcess(botProcessEnv(sim.apiUrl, sandbox.url, { DATABASE_URL: postgres.url }));
       bots.push(bot);
       // The balancer reads the ports on each request: a replica is reachable once it is listening.
       ports.push(bot.port);

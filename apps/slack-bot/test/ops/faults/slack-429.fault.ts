@@ -13,7 +13,7 @@ import { createVirtualClock, type SandboxServer, startSandboxServer } from "@stu
 import { createSlackSim, type SlackSim } from "@studio-kit/slack-sim";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BOT_TOKEN, eventually, SIGNING_SECRET } from "../../e2e/harness.js";
-import { type BotProcess, kill, startBotProcess } from "../../e2e/processes.js";
+import { type BotProcess, botProcessEnv, kill, startBotProcess } from "../../e2e/processes.js";
 import { findSentinels } from "../../e2e/sentinel.js";
 import { expectOneResultEach } from "./watch.js";
 
@@ -90,15 +90,9 @@ describe("Slack answering 429 to every method for 30 s", () => {
     await sim.start();
     storm = await startStormProxy(new URL(sim.apiUrl).origin);
     dir = mkdtempSync(join(tmpdir(), "studio-faults-429-"));
-    bot = await startBotProcess({
-      SLACK_BOT_TOKEN: BOT_TOKEN,
-      SLACK_SIGNING_SECRET: SIGNING_SECRET,
-      SLACK_API_URL: `${storm.url}${new URL(sim.apiUrl).pathname}`,
-      STUDIO_BASE_URL: sandbox.url,
-      STUDIO_BOT_DB: join(dir, "bot.db"),
-      LOG_LEVEL: "info",
-      CREDITS_CONFIRM_THRESHOLD: "100000",
-    });
+    bot = await startBotProcess(
+      botProcessEnv(`${storm.url}${new URL(sim.apiUrl).pathname}`, sandbox.url, { STUDIO_BOT_DB: join(dir, "bot.db") }),
+    );
   });
 
   afterAll(async () => {

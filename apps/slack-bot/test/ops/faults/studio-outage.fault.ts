@@ -12,7 +12,7 @@ import { createVirtualClock, type SandboxServer, startSandboxServer } from "@stu
 import { createSlackSim, type SlackSim } from "@studio-kit/slack-sim";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BOT_TOKEN, eventually, SIGNING_SECRET } from "../../e2e/harness.js";
-import { type BotProcess, kill, startBotProcess } from "../../e2e/processes.js";
+import { type BotProcess, botProcessEnv, kill, startBotProcess } from "../../e2e/processes.js";
 import { findSentinels } from "../../e2e/sentinel.js";
 import { startTcpProxy, type TcpProxy } from "./tcp-proxy.js";
 import { expectOneResultEach, story, watchReadiness } from "./watch.js";
@@ -39,15 +39,7 @@ describe("the studio API unreachable for a minute while jobs are polled", () => 
     });
     await sim.start();
     dir = mkdtempSync(join(tmpdir(), "studio-faults-outage-"));
-    bot = await startBotProcess({
-      SLACK_BOT_TOKEN: BOT_TOKEN,
-      SLACK_SIGNING_SECRET: SIGNING_SECRET,
-      SLACK_API_URL: sim.apiUrl,
-      STUDIO_BASE_URL: proxy.url,
-      STUDIO_BOT_DB: join(dir, "bot.db"),
-      LOG_LEVEL: "info",
-      CREDITS_CONFIRM_THRESHOLD: "100000",
-    });
+    bot = await startBotProcess(botProcessEnv(sim.apiUrl, proxy.url, { STUDIO_BOT_DB: join(dir, "bot.db") }));
   });
 
   afterAll(async () => {
