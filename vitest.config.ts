@@ -9,7 +9,7 @@ import { SlowFirstSequencer } from "./scripts/vitest/slow-first.js";
 // 5 s limits in the crush. vitest's own default, one worker fewer than the cores, would leave one core of two idle.
 export default defineConfig({
   test: {
-    projects: ["packages/*/vitest.config.ts", "apps/*/vitest.config.ts"],
+    projects: ["packages/*/vitest.config.ts", "apps/*/vitest.config.ts", "scripts/vitest.config.mjs"],
     maxWorkers: availableParallelism(),
     sequence: { sequencer: SlowFirstSequencer },
   },

@@ -1,8 +1,8 @@
+import { loadStudioData, type StudioData } from "@studio-kit/test-support";
 import { beforeAll, describe, expect, it } from "vitest";
 import { checkOptions, invalidOptionsMessage, parseCommand, parseMention, replyFor } from "../src/index.js";
 import { prng } from "./support/prng.js";
 import { expectValidMessage } from "./support/slack.js";
-import { loadStudioData, type StudioData } from "./support/studio.js";
 
 const WORDS = ["image", "video", "music", "voice", "credits", "boards", "board", "new", "use", "assets", "models"];
 const MORE = ["presets", "help", "a", "lighthouse", "fox", "IMAGE", "Video", "don't", "it's", "16:9", "2", "-1", "0"];

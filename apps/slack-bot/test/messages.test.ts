@@ -1,3 +1,4 @@
+import { loadStudioData, type StudioData } from "@studio-kit/test-support";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   ACTIONS,
@@ -25,7 +26,6 @@ import {
 } from "../src/index.js";
 import { counted } from "../src/messages/describe.js";
 import { allText, expectValidMessage } from "./support/slack.js";
-import { loadStudioData, type StudioData } from "./support/studio.js";
 
 let studio: StudioData;
 beforeAll(async () => {

@@ -1,11 +1,11 @@
 import type { ImageCommand, MusicCommand, VideoCommand, VoiceCommand } from "@studio-kit/commands";
 import { validateView } from "@studio-kit/slack-sim";
+import { loadStudioData, type StudioData } from "@studio-kit/test-support";
 import { beforeAll, describe, expect, it } from "vitest";
 import { checkOptions } from "../src/intent/slack-grammar.js";
 import type { ModalValues } from "../src/messages/modal-parts.js";
 import { readRemixForm, remixErrors } from "../src/messages/remix-form.js";
 import { MODEL_DEFAULT, REMIX_MODAL, type RemixCommand, remixModal } from "../src/messages/remix-modal.js";
-import { loadStudioData, type StudioData } from "./support/studio.js";
 import { viewProblems } from "./support/views.js";
 
 let data: StudioData;

@@ -1,6 +1,6 @@
+import { loadStudioData } from "@studio-kit/test-support";
 import { describe, expect, it } from "vitest";
 import { checkOptions, parseCommand, parseMention } from "../src/index.js";
-import { loadStudioData } from "./support/studio.js";
 
 // The bot binds the shared grammar (@studio-kit/commands, tested there) to Slack: its texts name `/studio`, Slack's
 // escaping is undone first, and a mention of the bot is dropped.

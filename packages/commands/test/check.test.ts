@@ -1,3 +1,4 @@
+import { loadStudioData, type StudioData } from "@studio-kit/test-support";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   type Catalog,
@@ -8,7 +9,6 @@ import {
   parseCommand,
   SUGGESTED_RATIOS,
 } from "../src/index.js";
-import { loadStudioData, type StudioData } from "./support/studio.js";
 
 const invocation = "studio";
 const check = (command: Command, catalog: Catalog, presets: Preset[]) =>

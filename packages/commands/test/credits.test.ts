@@ -1,6 +1,6 @@
+import { loadStudioData, type StudioData } from "@studio-kit/test-support";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Command, creditsDecision, estimateCost, parseCommand } from "../src/index.js";
-import { loadStudioData, type StudioData } from "./support/studio.js";
 
 let studio: StudioData;
 beforeAll(async () => {

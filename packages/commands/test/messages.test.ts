@@ -1,6 +1,8 @@
 // Every message the grammar and the checks can show, scanned for a sentence that ends twice ("settings..."): the
 // messages interpolate text that may already end with a full stop (a prompt, a flag's value, a preset's slug, a
 // brand's name), so each is made here with such text in every place a person's words can go.
+
+import { loadStudioData, type StudioData } from "@studio-kit/test-support";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   brandProblemText,
@@ -13,7 +15,6 @@ import {
   readNumber,
   usage,
 } from "../src/index.js";
-import { loadStudioData, type StudioData } from "./support/studio.js";
 
 /** A full stop doubled (`..`), not an ellipsis (`...`). */
 const DOUBLED_STOP = /(?<!\.)\.\.(?!\.)/;

@@ -1,3 +1,4 @@
+import { loadStudioData, type StudioData } from "@studio-kit/test-support";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   type Command,
@@ -8,7 +9,6 @@ import {
   usage,
   videoVariables,
 } from "../src/index.js";
-import { loadStudioData, type StudioData } from "./support/studio.js";
 
 // `--ref`, `--from`, `--end` and `--brand` (issue 20): read by the grammar, checked against the sandbox's catalog
 // (maxReferenceImages), priced at the model the API will use, and sent as the API's input fields.

@@ -1,3 +1,4 @@
+import { loadStudioData, type StudioData } from "@studio-kit/test-support";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   type Command,
@@ -8,7 +9,6 @@ import {
   spokenVoiceVariables,
   usage,
 } from "../src/index.js";
-import { loadStudioData, type StudioData } from "./support/studio.js";
 
 // `avatar`, `lipsync` (generations through the catalog's default speaking-avatar and lip-sync models, after a
 // voiceover), `brand` and `history [n]` (issue 20).

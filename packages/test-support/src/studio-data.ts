@@ -1,22 +1,29 @@
 import { type CreditsBalance, createStudioClient, getCredits } from "@studio-kit/core";
-import { AvailableGenerationModelsDocument, StudioPresetsPageDocument } from "@studio-kit/operations";
+import {
+  AvailableGenerationModelsDocument,
+  type AvailableGenerationModelsQuery,
+  StudioPresetsPageDocument,
+  type StudioPresetsPageQuery,
+} from "@studio-kit/operations";
 import { createSandbox } from "@studio-kit/sandbox";
 import { sandboxHandlers } from "@studio-kit/sandbox/msw";
 import { setupServer } from "msw/node";
-import type { Catalog, Preset } from "../../src/index.js";
 
 const BASE_URL = "https://api.studio-kit.test";
 
 /** What the checks need from the platform, read from a fresh sandbox through the real client. */
 export interface StudioData {
-  catalog: Catalog;
-  presets: Preset[];
+  /** The model catalog (`@studio-kit/commands`' `Catalog`). */
+  catalog: NonNullable<AvailableGenerationModelsQuery["availableGenerationModels"]>;
+  /** The presets (`@studio-kit/commands`' `Preset`). */
+  presets: NonNullable<NonNullable<StudioPresetsPageQuery["studioPresetsPage"]>["items"]>;
   credits: CreditsBalance;
 }
 
 /**
  * Fetches the sandbox's model catalog, presets and credits through @studio-kit/core and msw, so the checks are
- * tested against the documented catalog rather than a hand-written copy.
+ * tested against the documented catalog rather than a hand-written copy. Shared by the grammar's tests
+ * (`@studio-kit/commands`) and the bot's, which read the same catalog.
  */
 export async function loadStudioData(): Promise<StudioData> {
   const sandbox = createSandbox();

@@ -1,0 +1,1 @@
+export { loadStudioData, type StudioData } from "./studio-data.js";
