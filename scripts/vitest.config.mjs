@@ -1,0 +1,11 @@
+import { defineConfig } from "vitest/config";
+
+// The repository scripts' own tests (the README path check's rules), a project of the root vitest run like each
+// package's; alone: `pnpm exec vitest run --config scripts/vitest.config.mjs`.
+export default defineConfig({
+  test: {
+    name: "scripts",
+    root: import.meta.dirname,
+    include: ["*.test.mjs"],
+  },
+});
