@@ -23,7 +23,7 @@ export async function postLive(
     channel,
     ...(threadTs === undefined ? {} : { thread_ts: threadTs }),
     ...toSlack(message),
-    ...(tag ? { metadata: jobMetadata(tag.jobId) } : {}),
+    ...(tag ? { metadata: jobMetadata(tag.jobId, tag.finished) } : {}),
   });
   return livePosted(client, channel, posted.ts ?? "");
 }
@@ -34,12 +34,14 @@ export function livePosted(client: webApi.WebClient, channel: string, ts: string
     live: true,
     key: `${channel}:${ts}`,
     where: { ts },
-    update: async (next, fileIds) => {
+    update: async (next, fileIds, tag) => {
       await client.chat.update({
         channel,
         ts,
         ...toSlack(next),
         ...(fileIds?.length ? { file_ids: [...fileIds] } : {}),
+        // Without metadata chat.update keeps the message's own: a progress update leaves the job's tag in place.
+        ...(tag ? { metadata: jobMetadata(tag.jobId, tag.finished) } : {}),
       });
     },
     remove: async () => {

@@ -113,7 +113,7 @@ export async function deliverFinal(
  */
 async function postFinal(deps: BotDeps, surface: Surface, progress: Posted, result: FinalMessage): Promise<Posted> {
   const fileIds = result.fileIds ?? [];
-  const tag = result.jobId ? { jobId: result.jobId } : undefined;
+  const { tag } = result;
   const mark = (posted: Posted): Posted => ({ ...posted, where: { ...posted.where, ...progress.where } });
   const post = async (message: SlackMessage) => {
     await pacerOf(deps).acquire("chat.postMessage", surface.channel);
@@ -133,7 +133,7 @@ async function postFinal(deps: BotDeps, surface: Surface, progress: Posted, resu
   if (fileIds.length) {
     try {
       await pacerOf(deps).acquire("chat.update");
-      await posted.update(result.message, fileIds);
+      await posted.update(result.message, fileIds, result.tag);
     } catch (error) {
       deps.logger.warn({ err: error, user: surface.user }, "could not attach the result's files; its links stay");
     }
@@ -185,7 +185,7 @@ async function deliverLive(deps: BotDeps, surface: Surface, progress: Posted, re
     const pending = inFlight.get(progress);
     if (!pending && (await taken(deps, () => pacer.tryTake("chat.update")))) {
       try {
-        await progress.update(result.message, fileIds);
+        await progress.update(result.message, fileIds, result.tag);
         return progress;
       } catch (error) {
         if (result.fallback && REFUSED_FILES.has(slackErrorCode(error) ?? "")) {
@@ -208,7 +208,7 @@ async function deliverLive(deps: BotDeps, surface: Surface, progress: Posted, re
 /** Slack's answers to a message whose files it will not show (yet): the result goes out with links instead. */
 const REFUSED_FILES = new Set(["invalid_blocks", "invalid_arguments", "file_not_found", "file_not_shared"]);
 
-const withJob = (result: FinalMessage) => (result.jobId ? { jobId: result.jobId } : {});
+const withJob = (result: FinalMessage) => (result.tag ? { tag: result.tag } : {});
 
 /** chat.update uses from which results spend chat.postMessage's burst first: half of Slack's minute. */
 const CROWDED_UPDATES = 25;
@@ -245,7 +245,7 @@ async function postAnew(
 ): Promise<Posted> {
   try {
     if (!paced) await pacerOf(deps).acquire("chat.postMessage", surface.channel);
-    const posted = await surface.post(result.message, result.jobId ? { jobId: result.jobId } : undefined);
+    const posted = await surface.post(result.message, result.tag);
     void removeProgress(deps, progress);
     return posted;
   } catch (error) {

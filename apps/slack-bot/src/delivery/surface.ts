@@ -1,4 +1,5 @@
 import type { SlackMessage } from "../messages/blocks.js";
+import type { JobTag } from "../services/job-metadata.js";
 import type { PermalinkApi } from "../services/permalinks.js";
 import type { SlackFilesApi } from "../services/slack-files.js";
 import type { JobRecord, ProgressLocation } from "../store/types.js";
@@ -9,7 +10,7 @@ export interface Posted {
    * Replaces the message (progress, then results). `fileIds` are Slack files uploaded by the bot and not shared yet
    * (chat.update's `file_ids`): they join the message, so a video or audio result and its buttons are one message.
    */
-  update(message: SlackMessage, fileIds?: readonly string[]): Promise<void>;
+  update(message: SlackMessage, fileIds?: readonly string[], tag?: PostTag): Promise<void>;
   /** Deletes the message (a progress message whose result was posted anew); absent for `response_url` ones. */
   remove?(): Promise<void>;
   /** False when replacing goes through `response_url`, whose 5 uses are kept for the result: skip progress. */
@@ -75,10 +76,8 @@ export interface Surface {
   assistant?: AssistantThreadSurface;
 }
 
-/** What a job's progress message is tagged with. */
-export interface PostTag {
-  jobId: string;
-}
+/** What a job's message is tagged with (Slack message metadata): its job, and for a result what it made and how. */
+export type PostTag = JobTag;
 
 /** The Slack error code of a failed Web API call (`not_in_channel`, ...), if it is one. */
 export function slackErrorCode(error: unknown): string | undefined {

@@ -1,6 +1,7 @@
 // The shapes a result message is built from, apart from the builders (results.ts, result-buttons.ts) so that both
 // read them without importing each other, and the delivery layer above reads the final message's shape.
 
+import type { JobTag } from "../services/job-metadata.js";
 import type { SlackMessage } from "./blocks.js";
 
 /** A file the bot uploaded to Slack for a result, not shared yet: it joins the result message. */
@@ -44,8 +45,11 @@ export interface FinalMessage {
   message: SlackMessage;
   /** Files for chat.update's `file_ids`; when there are any, the result replaces its progress message. */
   fileIds?: readonly string[];
-  /** Tags a result posted anew with the job's id (Slack metadata), as its progress message was. */
-  jobId?: string;
+  /**
+   * The result's Slack metadata: its job's id (a result posted anew is found by it, as its progress message was) and,
+   * for a finished job, what it made and how (`studio_job_finished`).
+   */
+  tag?: JobTag;
   /**
    * The same result without Slack files (the platform's links), sent when Slack refuses the message: reports say
    * Slack may refuse a just-uploaded, unshared file in `slack_file` ("invalid slack file") while it processes it.

@@ -4,13 +4,35 @@
 import type { webApi } from "@slack/bolt";
 import type { JobRecord } from "../store/types.js";
 
+// A finished job's result carries `studio_job_finished` instead, with what the job made and how (jobs/provenance.ts).
+
 /** The metadata event type of a job's progress message. */
 export const JOB_EVENT_TYPE = "studio_kit_job";
 
-/** The metadata of `jobId`'s progress message, as chat.postMessage takes it. */
-export function jobMetadata(jobId: string): { event_type: string; event_payload: { job_id: string } } {
-  return { event_type: JOB_EVENT_TYPE, event_payload: { job_id: jobId } };
+/** The metadata event type of a job's result (issue 29): its job, settings, results and what it was made from. */
+export const FINISHED_EVENT_TYPE = "studio_job_finished";
+
+/** A metadata payload's values, as Slack takes them (@slack/types MessageMetadata). */
+export type Provenance = Record<string, string | number | boolean | Record<string, string>[]>;
+
+/** What a job's message is tagged with: its job, and for a result, what the job made and how. */
+export interface JobTag {
+  jobId: string;
+  /** Set on a finished job's result: the message carries `studio_job_finished` with this payload. */
+  finished?: Provenance;
 }
+
+/**
+ * The metadata of `jobId`'s message, as chat.postMessage and chat.update take it: its progress message's, or with
+ * `finished` (what the job made and how) its result's.
+ */
+export function jobMetadata(jobId: string, finished?: Provenance): { event_type: string; event_payload: Provenance } {
+  return finished
+    ? { event_type: FINISHED_EVENT_TYPE, event_payload: { job_id: jobId, ...finished } }
+    : { event_type: JOB_EVENT_TYPE, event_payload: { job_id: jobId } };
+}
+
+const JOB_EVENT_TYPES = new Set([JOB_EVENT_TYPE, FINISHED_EVENT_TYPE]);
 
 /** Pages of history read at most: a job is looked for right after it was created, so its message is recent. */
 const MAX_PAGES = 5;
@@ -45,7 +67,8 @@ export async function findJobMessage(
       ? await client.conversations.replies({ ...args, ts: job.threadTs })
       : await client.conversations.history(args);
     const found = answer.messages?.find(
-      (message) => message.metadata?.event_type === JOB_EVENT_TYPE && message.metadata.event_payload?.job_id === job.id,
+      (message) =>
+        JOB_EVENT_TYPES.has(message.metadata?.event_type ?? "") && message.metadata?.event_payload?.job_id === job.id,
     );
     if (found?.ts) return found.ts;
     cursor = answer.response_metadata?.next_cursor || undefined;

@@ -185,6 +185,11 @@ export interface JobStore {
   unfinished(): Promise<JobRecord[]>;
   /** A user's most recent jobs, newest first (App Home). */
   recent(user: string, limit: number): Promise<JobRecord[]>;
+  /**
+   * The newest job whose results include the asset `assetId` (`/studio show <asset id>`, and the job a result was
+   * made from); undefined when no job here made it (a library asset, or a job pruned by retention).
+   */
+  byResult(assetId: string): Promise<JobRecord | undefined>;
   /** What the quotas count for `user` at `now`. */
   usage(user: string, now: number): Promise<Usage>;
 }

@@ -100,6 +100,21 @@ export function storeContract(name: string, open: OpenStore): void {
         expect(await store.jobs.recent("U1", 1)).toHaveLength(1);
       });
 
+      it("finds the newest job that made an asset, and none for an asset no job made", async () => {
+        const store = await fresh();
+        const made = async (createdAt: number, ids: string[]) => {
+          const created = await store.jobs.create(newJob({ createdAt }), {}, LEASE);
+          if (!created.ok) throw new Error("not created");
+          return store.jobs.update(created.job.id, { state: "running", resultIds: ids }, OWNER);
+        };
+        const older = await made(DAY0 + 1, ["img_a", "img_b"]);
+        const newer = await made(DAY0 + 2, ["img_b"]);
+        expect((await store.jobs.byResult("img_a"))?.id).toBe(older.id);
+        expect((await store.jobs.byResult("img_b"))?.id).toBe(newer.id);
+        expect(await store.jobs.byResult("img_")).toBeUndefined();
+        expect(await store.jobs.byResult('img_a"]')).toBeUndefined();
+      });
+
       it("gives `/studio history` a person's last n of many jobs, the later of two in one millisecond first", async () => {
         const store = await fresh();
         const ids: string[] = [];

@@ -170,6 +170,15 @@ export function postgresJobs(pool: pg.Pool, names: Tables, options: { schema: st
       return rows.map(toJobRecord);
     },
 
+    async byResult(assetId) {
+      // jsonb containment: the stored list holds the id as one of its strings.
+      const { rows } = await pool.query<Row>(
+        `SELECT * FROM ${jobs} WHERE result_ids @> jsonb_build_array($1::text) ORDER BY created_at DESC, seq DESC LIMIT 1`,
+        [assetId],
+      );
+      return rows[0] ? toJobRecord(rows[0]) : undefined;
+    },
+
     usage: (user, now) => usage(pool, user, now),
   };
 }

@@ -60,6 +60,10 @@ export function sqliteJobs(db: Database.Database, now: () => number): JobStore {
   const recent = db.prepare<[string, number], Row>(
     "SELECT * FROM jobs WHERE user_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?",
   );
+  // json_each reads the stored JSON list (SQLite's JSON functions are built in since 3.38).
+  const byResult = db.prepare<[string], Row>(
+    "SELECT * FROM jobs WHERE EXISTS (SELECT 1 FROM json_each(jobs.result_ids) WHERE value = ?) ORDER BY created_at DESC, rowid DESC LIMIT 1",
+  );
   const userHour = db.prepare<[string, number], { total: number | null; oldest: number | null }>(
     `SELECT SUM(outputs) AS total, MIN(created_at) AS oldest FROM jobs WHERE user_id = ? AND created_at > ? AND ${COUNTED_JOBS}`,
   );
@@ -170,6 +174,10 @@ export function sqliteJobs(db: Database.Database, now: () => number): JobStore {
     },
     unfinished: async () => unfinished.all().map(toRecord),
     recent: async (user, limit) => recent.all(user, limit).map(toRecord),
+    byResult: async (assetId) => {
+      const row = byResult.get(assetId);
+      return row ? toRecord(row) : undefined;
+    },
     usage: async (user, now) => usage(user, now),
   };
 }
