@@ -78,6 +78,7 @@ const PLAIN_USAGE: Record<Exclude<CommandWord, GenerationWord>, string[]> = {
   presets: ["presets [search]"],
   brand: ["brand"],
   history: ["history [number]"],
+  show: ["show <job or result id>"],
   help: ["help [command]"],
 };
 
@@ -124,6 +125,7 @@ export const DESCRIPTIONS: Readonly<Record<CommandWord, string>> = {
   presets: "List style presets",
   brand: "Show what is known of the workspace's brand",
   history: "List your recent jobs",
+  show: "Bring back an earlier result, with its buttons",
   help: "Show this help",
 };
 

@@ -90,6 +90,23 @@ function history(tokens: Token[], invocation: string): ParseResult {
   );
 }
 
+// An id as the platform and the bot write them (`img_...`, a job's id): one word of letters, digits, `_`, `-`, `.`.
+const ID = /^[A-Za-z0-9][\w.-]*$/;
+
+function show(tokens: Token[], invocation: string): ParseResult {
+  const words = freeText("show", tokens, invocation);
+  if (typeof words !== "string") return words;
+  if (ID.test(words)) return ok({ kind: "show", id: words });
+  return parseError(
+    words ? "unexpected_argument" : "missing_argument",
+    "show",
+    words
+      ? `\`show\` takes one id, as a result's id line or \`${invocation} history\` shows it, such as \`${invocation} show img_3f9a\` (got \`${echo(words)}\`).${asImage("show", tokens, invocation)}`
+      : `\`show\` needs the id of a result or of its job, such as \`${invocation} show img_3f9a\`: each result's id line and \`${invocation} history\` show them.`,
+    invocation,
+  );
+}
+
 /** Words after a command that takes only free text (no flags): the text, or the first problem. */
 function freeText(command: CommandWord, tokens: Token[], invocation: string): string | ParseError {
   const read = readFlags(tokens, {}, command, invocation);
@@ -107,10 +124,11 @@ function nothingAfter(command: "credits" | "boards" | "brand", tokens: Token[], 
   );
 }
 
-// "brand new sneakers" and "history museum hall" are likely image prompts that happen to start with a command
-// word: say how to generate them. (Nobody starts a prompt with "credits" or "boards"; their texts are unchanged.)
+// "brand new sneakers", "history museum hall" and "show me a fox" are likely image prompts that happen to start with
+// a command word: say how to generate them. (Nobody starts a prompt with "credits" or "boards"; their texts are
+// unchanged.)
 function asImage(command: CommandWord, tokens: Token[], invocation: string): string {
-  if (command !== "brand" && command !== "history") return "";
+  if (command !== "brand" && command !== "history" && command !== "show") return "";
   const words = [command, ...tokens.map((token) => token.value)].join(" ");
   return ` For an image, type \`${invocation} image ${echo(words)}\`.`;
 }
@@ -155,6 +173,8 @@ function read(command: CommandWord, tokens: Token[], invocation: string): ParseR
       return nothingAfter(command, tokens, invocation);
     case "history":
       return history(tokens, invocation);
+    case "show":
+      return show(tokens, invocation);
     case "board":
       return board(tokens, invocation);
     case "assets": {

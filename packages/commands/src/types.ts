@@ -115,6 +115,8 @@ export type InfoCommand =
   | { kind: "presets"; query?: string }
   | { kind: "brand" }
   | { kind: "history"; count?: number }
+  /** `show <id>`: an earlier result again, by its job's id or one of its assets' ids. */
+  | { kind: "show"; id: string }
   | { kind: "help"; topic?: CommandWord };
 
 /** A command that generates media. */
@@ -145,6 +147,7 @@ export const COMMAND_WORDS = [
   "presets",
   "brand",
   "history",
+  "show",
   "help",
 ] as const;
 

@@ -144,6 +144,8 @@ describe("parseCommand: other commands", () => {
     ["presets light", { kind: "presets", query: "light" }],
     ["help", { kind: "help" }],
     ["help video", { kind: "help", topic: "video" }],
+    ["show img_3f9a", { kind: "show", id: "img_3f9a" }],
+    ["show  job-2c1e.7  ", { kind: "show", id: "job-2c1e.7" }],
     ["", { kind: "help" }],
     ["   ", { kind: "help" }],
   ])("reads %j", (text, expected) => {
@@ -172,6 +174,10 @@ describe("parseCommand: errors say what to type instead", () => {
     ["assets", "missing_argument", "`studio assets tent`"],
     ["models spaceships", "unexpected_argument", "image, video"],
     ["assets tent --type image", "unknown_flag", "no options"],
+    ["show", "missing_argument", "`studio show img_3f9a`"],
+    ["show img_1 img_2", "unexpected_argument", "takes one id"],
+    ["show me a fox on a hill", "unexpected_argument", "For an image, type `studio image show me a fox on a hill`"],
+    ["show img_1 --count 2", "unknown_flag", "no options"],
   ])("%j → %s", (text, code, hint) => {
     const result = error(text);
     expect(result.code).toBe(code);

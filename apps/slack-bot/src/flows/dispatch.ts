@@ -17,6 +17,7 @@ import { runBrand } from "./brand.js";
 import { runHistory } from "./history.js";
 import { runImage } from "./image.js";
 import { runLipsync } from "./lipsync.js";
+import { runShow } from "./show.js";
 import { tellProblem } from "./tell-problem.js";
 import { runVideo } from "./video.js";
 
@@ -88,6 +89,8 @@ async function answer(deps: BotDeps, surface: Surface, result: ParseResult): Pro
       return runBrand(deps, surface);
     case "history":
       return runHistory(deps, surface, command.count);
+    case "show":
+      return runShow(deps, surface, command.id);
     case "board-new":
       return runBoardNew(deps, surface, command.title);
     case "board-use":

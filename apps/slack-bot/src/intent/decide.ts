@@ -139,6 +139,9 @@ function restFits(command: CommandWord, rest: readonly string[]): boolean {
       return rest.length === 0;
     case "history":
       return rest.length === 0 || (rest.length === 1 && /^\d+$/.test(rest[0] ?? ""));
+    case "show":
+      // One id after it ("shwo img_3f9a"); "show me a fox" is a prompt, not a typo of this command.
+      return rest.length === 1 && /^[a-z0-9]+[_-][\w.-]+$/i.test(rest[0] ?? "");
     case "models":
       return rest.length === 0 || (rest.length === 1 && GENERATION_WORDS.includes(rest[0] ?? ""));
     case "help":

@@ -4,7 +4,8 @@
 // (https://docs.slack.dev/messaging/message-metadata), so it carries ids and settings only: never a prompt, a script
 // or lyrics, which stay in the message where the people in the conversation see them.
 
-import type { Provenance } from "../services/job-metadata.js";
+import type { BotDeps } from "../deps.js";
+import type { JobTag, Provenance } from "../services/job-metadata.js";
 import type { JobRecord } from "../store/types.js";
 
 /** The settings of a job's request that say how it was made (those it has; undefined ones are left out). */
@@ -123,4 +124,19 @@ export function provenanceOf(job: JobRecord, parentJobId?: string): Provenance {
   if (from.length) payload.made_from = from.map((id) => ({ id }));
   if (parentJobId) payload.parent_job_id = parentJobId;
   return payload;
+}
+
+/**
+ * A finished job's result tag: its provenance (jobs/provenance.ts), with the job that made the asset it was made
+ * from when that was one of this bot's. The lookup is a convenience: a store error leaves the parent out.
+ */
+export async function finishedTag(deps: BotDeps, job: JobRecord): Promise<JobTag> {
+  const [source] = madeFrom(job);
+  let parent: JobRecord | undefined;
+  try {
+    parent = source ? await deps.store.jobs.byResult(source) : undefined;
+  } catch (error) {
+    deps.logger.warn({ err: error, job: job.id }, "could not look up the job a result was made from");
+  }
+  return { jobId: job.id, finished: provenanceOf(job, parent?.id) };
 }

@@ -12,7 +12,7 @@
 import { deliverFinal, type FinalMessage, pacerOf, showProgress } from "../delivery/engine.js";
 import { uploadResultFiles } from "../delivery/result-files.js";
 import { studioSilent, watchSilence, withStillTrying } from "../delivery/still-trying.js";
-import type { Posted, PostTag, Surface } from "../delivery/surface.js";
+import type { Posted, Surface } from "../delivery/surface.js";
 import type { BotDeps } from "../deps.js";
 import { limitReachedMessage, readOnlyKeyMessage } from "../messages/access.js";
 import type { SlackMessage } from "../messages/blocks.js";
@@ -23,7 +23,7 @@ import { type JobRecord, LeaseLostError, type NewJob, type StepResults } from ".
 import { mayGenerate } from "./gate.js";
 import type { Finished } from "./kind.js";
 import { handlerOf } from "./kinds.js";
-import { madeFrom, provenanceOf } from "./provenance.js";
+import { finishedTag } from "./provenance.js";
 import { record } from "./record.js";
 import { certainlyNotRun } from "./spent.js";
 
@@ -193,21 +193,6 @@ export async function followJob(deps: BotDeps, surface: Surface, posted: Posted,
   logger.info({ job: job.id, channel: job.channel, ts: where.where.ts }, "result delivered");
   // A result posted anew is where the job's message is now (its progress message was deleted).
   await record(deps, job.id, { state: "done", outcome: finished.outcome, ...movedTo(posted, where) });
-}
-
-/**
- * A finished job's result tag: its provenance (jobs/provenance.ts), with the job that made the asset it was made
- * from when that was one of this bot's. The lookup is a convenience: a store error leaves the parent out.
- */
-async function finishedTag(deps: BotDeps, job: JobRecord): Promise<PostTag> {
-  const [source] = madeFrom(job);
-  let parent: JobRecord | undefined;
-  try {
-    parent = source ? await deps.store.jobs.byResult(source) : undefined;
-  } catch (error) {
-    deps.logger.warn({ err: error, job: job.id }, "could not look up the job a result was made from");
-  }
-  return { jobId: job.id, finished: provenanceOf(job, parent?.id) };
 }
 
 /**
