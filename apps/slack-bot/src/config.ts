@@ -97,8 +97,8 @@ export function readConfig(env: Env, options: { cwd?: string } = {}): Config {
     logLevel: ops.logLevel,
     ...spending,
     ...state,
-    ...(ops.healthPort === undefined ? {} : { healthPort: ops.healthPort }),
     drainMs: ops.drainMs,
+    ...(ops.healthPort === undefined ? {} : { healthPort: ops.healthPort }),
     slackSurface: slack.slackSurface,
   };
 }

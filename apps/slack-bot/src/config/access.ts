@@ -59,8 +59,7 @@ const ID_LISTS = {
 /** CREDITS_CONFIRM_THRESHOLD, the STUDIO_ALLOWED_* lists, STUDIO_USER_HOURLY_LIMIT and STUDIO_DAILY_CREDIT_BUDGET. */
 export function readAccess(env: Env, problems: string[]): AccessSettings {
   const threshold = read(env, "CREDITS_CONFIRM_THRESHOLD");
-  const creditsConfirmThreshold =
-    threshold === undefined ? ACCESS_DEFAULTS.creditsConfirmThreshold : Number(threshold);
+  const creditsConfirmThreshold = threshold === undefined ? ACCESS_DEFAULTS.creditsConfirmThreshold : Number(threshold);
   if (!Number.isFinite(creditsConfirmThreshold) || creditsConfirmThreshold < 0) {
     problems.push("CREDITS_CONFIRM_THRESHOLD must be a number of credits, 0 or more (0 asks before every generation).");
   }
