@@ -12,6 +12,7 @@ const EMOJI: Record<string, string> = {
   warning: "⚠️",
   coin: "🪙",
   pushpin: "📌",
+  leftwards_arrow_with_hook: "↩️",
   lock: "🔒",
   unlock: "🔓",
   moneybag: "💰",
