@@ -252,6 +252,28 @@ export class LeaseLostError extends Error {
   }
 }
 
+/** A person's rating of a result, from its feedback buttons. */
+export type Rating = "good" | "bad";
+
+/** A rating as kept: the latest of one person on one job's result. */
+export interface RatingRecord {
+  jobId: string;
+  user: string;
+  rating: Rating;
+  ratedAt: number;
+}
+
+/** The feedback on results: the latest click of each person on each result (issue 29). */
+export interface FeedbackStore {
+  /**
+   * Keeps `rating` as `user`'s latest on `jobId`'s result, in one statement, and says what it replaced (undefined
+   * for a first rating; the same rating again for a second click on the same button).
+   */
+  rate(entry: RatingRecord): Promise<{ previous: Rating | undefined }>;
+  /** The latest ratings given at or after `since`, oldest first (the App Home's week). */
+  since(since: number): Promise<RatingRecord[]>;
+}
+
 /** Everything the bot keeps across restarts, shared by every replica using the same database. */
 export interface BotStore {
   jobs: JobStore;
@@ -261,6 +283,8 @@ export interface BotStore {
   pendingRequests: PendingRequests;
   /** The chat.update budget's window, shared by every replica. */
   windows: RateWindows;
+  /** The feedback buttons' ratings of results. */
+  feedback: FeedbackStore;
   /** Removes what no one needs any more (old events, finished jobs, expired claims). */
   prune(now: number): Promise<void>;
   close(): Promise<void>;

@@ -418,6 +418,32 @@ export function storeContract(name: string, open: OpenStore): void {
       });
     });
 
+    describe("feedback on results", () => {
+      it("keeps each person's latest rating of a result and says what it replaced", async () => {
+        const store = await fresh();
+        const rate = (user: string, rating: "good" | "bad", ratedAt: number) =>
+          store.feedback.rate({ jobId: "job_1", user, rating, ratedAt });
+        expect(await rate("U1", "good", DAY0)).toEqual({ previous: undefined });
+        expect(await rate("U1", "good", DAY0 + 1)).toEqual({ previous: "good" });
+        expect(await rate("U1", "bad", DAY0 + 2)).toEqual({ previous: "good" });
+        expect(await rate("U2", "good", DAY0 + 3)).toEqual({ previous: undefined });
+        expect(await store.feedback.since(DAY0 + 2)).toEqual([
+          { jobId: "job_1", user: "U1", rating: "bad", ratedAt: DAY0 + 2 },
+          { jobId: "job_1", user: "U2", rating: "good", ratedAt: DAY0 + 3 },
+        ]);
+        expect(await store.feedback.since(DAY0 + 4)).toEqual([]);
+      });
+
+      it("forgets ratings after 30 days when pruned, as it forgets the jobs they rate", async () => {
+        const store = await fresh();
+        await store.feedback.rate({ jobId: "job_1", user: "U1", rating: "good", ratedAt: DAY0 });
+        await store.prune(DAY0 + 29 * 24 * HOUR);
+        expect(await store.feedback.since(0)).toHaveLength(1);
+        await store.prune(DAY0 + 31 * 24 * HOUR);
+        expect(await store.feedback.since(0)).toEqual([]);
+      });
+    });
+
     describe("channel defaults", () => {
       it("keeps one default board per channel, replaced by the next choice, and lists them", async () => {
         const store = await fresh();

@@ -53,4 +53,15 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE jobs ADD COLUMN step integer NOT NULL DEFAULT 0;
   ALTER TABLE jobs ADD COLUMN step_results jsonb;
   `,
+  // Feedback on results (issue 29): the latest rating of each person on each job's result.
+  `
+  CREATE TABLE feedback (
+    job_id text NOT NULL,
+    user_id text NOT NULL,
+    rating text NOT NULL,
+    rated_at bigint NOT NULL,
+    PRIMARY KEY (job_id, user_id)
+  );
+  CREATE INDEX feedback_by_time ON feedback (rated_at);
+  `,
 ];

@@ -15,6 +15,7 @@ export interface Tables {
   channelDefaults: string;
   pendingRequests: string;
   rateUses: string;
+  feedback: string;
   schemaMigrations: string;
 }
 
@@ -39,6 +40,7 @@ export function tables(schema: string): Tables {
     channelDefaults: table("channel_defaults"),
     pendingRequests: table("pending_requests"),
     rateUses: table("rate_uses"),
+    feedback: table("feedback"),
     schemaMigrations: table("schema_migrations"),
   };
 }

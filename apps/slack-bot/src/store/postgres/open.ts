@@ -3,6 +3,7 @@ import { EVENT_RETENTION_MS, RECORD_RETENTION_MS } from "../retention.js";
 import type { BotStore } from "../types.js";
 import { connect, describeTarget, numberTypes } from "./connection.js";
 import { PostgresStoreError } from "./errors.js";
+import { postgresFeedback } from "./feedback.js";
 import { postgresJobs } from "./jobs.js";
 import { migrate } from "./migrate.js";
 import { tables } from "./names.js";
@@ -98,6 +99,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     channelDefaults: postgresChannelDefaults(pool, names),
     pendingRequests: postgresPendingRequests(pool, names, { now, ttlMs: options.pendingTtlMs }),
     windows: postgresWindows(pool, names, { schema }),
+    feedback: postgresFeedback(pool, names),
     async prune(at) {
       await withTransaction(pool, async (tx) => {
         await tx.query(`DELETE FROM ${names.events} WHERE seen_at < $1`, [at - EVENT_RETENTION_MS]);
@@ -108,6 +110,8 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
         await tx.query(`DELETE FROM ${names.pendingRequests} WHERE expires_at < $1`, [at - EVENT_RETENTION_MS]);
         // Keys no longer taken (a workspace gone) keep their last uses until here; windows are far shorter than a day.
         await tx.query(`DELETE FROM ${names.rateUses} WHERE at < $1`, [at - EVENT_RETENTION_MS]);
+        // A rating is kept as long as the job it rates.
+        await tx.query(`DELETE FROM ${names.feedback} WHERE rated_at < $1`, [at - RECORD_RETENTION_MS]);
       });
     },
     close() {

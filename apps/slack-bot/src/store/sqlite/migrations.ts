@@ -48,4 +48,15 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE jobs ADD COLUMN step INTEGER NOT NULL DEFAULT 0;
   ALTER TABLE jobs ADD COLUMN step_results TEXT;
   `,
+  // Feedback on results (issue 29): the latest rating of each person on each job's result.
+  `
+  CREATE TABLE feedback (
+    job_id TEXT NOT NULL,
+    user_id TEXT NOT NULL,
+    rating TEXT NOT NULL,
+    rated_at INTEGER NOT NULL,
+    PRIMARY KEY (job_id, user_id)
+  );
+  CREATE INDEX feedback_by_time ON feedback (rated_at);
+  `,
 ];

@@ -1,6 +1,7 @@
 import Database from "better-sqlite3";
 import { EVENT_RETENTION_MS, RECORD_RETENTION_MS } from "../retention.js";
 import type { BotStore } from "../types.js";
+import { sqliteFeedback } from "./feedback.js";
 import { sqliteJobs } from "./jobs.js";
 import { MIGRATIONS } from "./migrations.js";
 import { sqlitePendingRequests } from "./pending.js";
@@ -56,6 +57,7 @@ export function openSqliteStore(options: SqliteStoreOptions): BotStore {
     channelDefaults: sqliteChannelDefaults(db),
     pendingRequests: sqlitePendingRequests(db, { now, ttlMs: options.pendingTtlMs }),
     windows: sqliteWindows(db),
+    feedback: sqliteFeedback(db),
     async prune(at) {
       db.transaction(() => {
         db.prepare("DELETE FROM events WHERE seen_at < ?").run(at - EVENT_RETENTION_MS);
@@ -64,6 +66,8 @@ export function openSqliteStore(options: SqliteStoreOptions): BotStore {
         db.prepare("DELETE FROM pending_requests WHERE expires_at < ?").run(at - EVENT_RETENTION_MS);
         // Keys no one updates any more (each take already drops its own key's old uses).
         db.prepare("DELETE FROM rate_uses WHERE at < ?").run(at - EVENT_RETENTION_MS);
+        // A rating is kept as long as the job it rates.
+        db.prepare("DELETE FROM feedback WHERE rated_at < ?").run(at - RECORD_RETENTION_MS);
       })();
     },
     async close() {
