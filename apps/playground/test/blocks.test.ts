@@ -134,6 +134,34 @@ describe("message blocks", () => {
     expect(actions).toEqual([{ actionId: "studio_add_to_board", blockId: "b1", value: '{"assetId":"A1"}' }]);
   });
 
+  it("renders feedback buttons in a context_actions block with their texts, each click sending its own button's value", () => {
+    const { ctx, actions } = context();
+    const side = (text: string, value: string) => ({ text: plain(text), value, accessibility_label: `${text}!` });
+    const node = renderBlock(
+      {
+        type: "context_actions",
+        block_id: "fb",
+        elements: [
+          {
+            type: "feedback_buttons",
+            action_id: "studio_feedback",
+            positive_button: side("Good result", "up"),
+            negative_button: side("Not what I wanted", "down"),
+          },
+        ],
+      },
+      ctx,
+    );
+    const buttons = find(node, (n) => n.tag === "button");
+    expect(buttons.map((b) => [textOf(b), b.attrs.title, b.attrs["aria-label"]])).toEqual([
+      ["▲ Good result", "Good result", "Good result!"],
+      ["▼ Not what I wanted", "Not what I wanted", "Not what I wanted!"],
+    ]);
+    expect(textOf(node)).not.toContain("not shown in the playground");
+    buttons[1]?.on?.click?.({} as Event);
+    expect(actions).toEqual([{ actionId: "studio_feedback", blockId: "fb", value: "down" }]);
+  });
+
   it("renders a static select whose choice is sent as the option", () => {
     const { ctx, actions } = context();
     const options = [

@@ -1,45 +1,16 @@
-import { findMessage, isTopLevel, type SimState } from "./state.js";
-import type { AssistantContext, SimAssistantThread, SuggestedPrompts } from "./types.js";
+import { type AssistantThreadRecord, findMessage, isTopLevel, type SimState } from "./state.js";
+import type { SimAssistantThread } from "./types.js";
 
 // What a person sees of an AI assistant thread besides its messages: the status line under it ("<App> is
 // thinking..."), the suggested prompts and the thread's title in the DM's history. Slack documents that the status
 // is cleared when the app replies in the thread, by an empty `status`, and after two minutes without a message
 // (https://docs.slack.dev/reference/methods/assistant.threads.setStatus). The sim applies the timeout lazily, on
 // its own clock, whenever the thread is read or changed, so the clear lands in `statusHistory` in its place.
+// The record itself (`AssistantThreadRecord`) is part of `SimState` and lives in state.ts: this file only reads and
+// changes it, so the import goes one way.
 
 /** Slack removes a thread's status two minutes after it was set when the app has not replied since. */
 export const STATUS_TIMEOUT_MS = 120_000;
-
-/**
- * Which of Slack's AI surfaces the app's manifest turns on. `assistant`: `features.assistant_view`, the split view
- * whose threads start with `assistant_thread_started`. `agent`: `features.agent_view`, the agent messaging
- * experience, where the conversation is the DM's Messages tab
- * (https://docs.slack.dev/ai/migrating-to-agent-messaging/): opening it sends `app_home_opened` with `tab: "messages"` instead of `assistant_thread_started`, and a thread there
- * is rooted on an ordinary message rather than on an `assistant_app_thread` one.
- */
-export type AppView = "agent" | "assistant";
-
-/** The sim's record of one thread's assistant state. */
-export interface AssistantThreadRecord {
-  channel: string;
-  threadTs: string;
-  /**
-   * Whether the person opened it in the assistant container (`openAssistant`). A status may also be set on any
-   * other thread the bot is in (Slack allows that since setStatus took `chat:write`); prompts and titles may not.
-   */
-  assistant: boolean;
-  /** The person whose assistant thread it is (assistant threads only). */
-  user?: string;
-  /** Where the person was in Slack, as last sent in `assistant_thread_started` / `_context_changed`. */
-  context?: AssistantContext;
-  status: string;
-  /** On the sim's clock: when the current (non-empty) status was set, for the two-minute timeout. */
-  statusSetAt?: number;
-  loadingMessages?: string[];
-  title?: string;
-  suggestedPrompts?: SuggestedPrompts;
-  statusHistory: string[];
-}
 
 const keyOf = (channel: string, threadTs: string): string => `${channel}\u0000${threadTs}`;
 

@@ -16,7 +16,6 @@ export type { ClickInput, InteractionResult, SubmitInput, SubmitResult } from ".
 export type { SuggestedOption, SuggestInput, SuggestResult } from "./actions/suggest.js";
 export { DEFAULT_MIN_QUERY_LENGTH } from "./actions/suggest.js";
 export { ASSISTANT_LIMITS } from "./api/assistant.js";
-export type { AppView } from "./assistant-state.js";
 export { STATUS_TIMEOUT_MS } from "./assistant-state.js";
 export type { SlackSimErrorCode } from "./errors.js";
 export { SlackSimError } from "./errors.js";
@@ -37,6 +36,7 @@ export type {
   SocketEnvelopeType,
   SocketModeOptions,
 } from "./socket-mode/types.js";
+export type { AppView } from "./state.js";
 export { RESPONSE_URL_LIMITS, SIM_WORKSPACE, TRIGGER_LIFETIME_MS } from "./state.js";
 export type {
   AssistantContext,

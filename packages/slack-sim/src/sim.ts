@@ -28,7 +28,7 @@ import {
   sendSubmit,
 } from "./actions/interactions.js";
 import { type SuggestInput, type SuggestResult, sendSuggestion } from "./actions/suggest.js";
-import { type AppView, threadRecord, threadSnapshot } from "./assistant-state.js";
+import { threadRecord, threadSnapshot } from "./assistant-state.js";
 import { SlackSimError } from "./errors.js";
 import { createHandler } from "./handler.js";
 import { createRateLimiter, type RateLimitTable, resolveRateLimits, SLACK_RATE_LIMITS } from "./rate-limits.js";
@@ -37,7 +37,7 @@ import { type SimServer, startServer } from "./server.js";
 import type { SlackRetry } from "./signing.js";
 import { createSocketMode } from "./socket-mode/index.js";
 import type { SimSocketMode, SocketModeOptions } from "./socket-mode/types.js";
-import { channelOf, createState, dmIdOf, isTopLevel } from "./state.js";
+import { type AppView, channelOf, createState, dmIdOf, isTopLevel } from "./state.js";
 import type {
   Fault,
   SimAssistantThread,

@@ -1,5 +1,5 @@
-import type { AppView, AssistantThreadRecord } from "./assistant-state.js";
 import type {
+  AssistantContext,
   Fault,
   SimCall,
   SimChannel,
@@ -43,6 +43,37 @@ export interface PendingUpload {
   filename: string;
   length: number;
   bytes?: Uint8Array;
+}
+
+/**
+ * Which of Slack's AI surfaces the app's manifest turns on. `assistant`: `features.assistant_view`, the split view
+ * whose threads start with `assistant_thread_started`. `agent`: `features.agent_view`, the agent messaging
+ * experience, where the conversation is the DM's Messages tab
+ * (https://docs.slack.dev/ai/migrating-to-agent-messaging/): opening it sends `app_home_opened` with `tab: "messages"` instead of `assistant_thread_started`, and a thread there
+ * is rooted on an ordinary message rather than on an `assistant_app_thread` one.
+ */
+export type AppView = "agent" | "assistant";
+
+/** The sim's record of one thread's assistant state. */
+export interface AssistantThreadRecord {
+  channel: string;
+  threadTs: string;
+  /**
+   * Whether the person opened it in the assistant container (`openAssistant`). A status may also be set on any
+   * other thread the bot is in (Slack allows that since setStatus took `chat:write`); prompts and titles may not.
+   */
+  assistant: boolean;
+  /** The person whose assistant thread it is (assistant threads only). */
+  user?: string;
+  /** Where the person was in Slack, as last sent in `assistant_thread_started` / `_context_changed`. */
+  context?: AssistantContext;
+  status: string;
+  /** On the sim's clock: when the current (non-empty) status was set, for the two-minute timeout. */
+  statusSetAt?: number;
+  loadingMessages?: string[];
+  title?: string;
+  suggestedPrompts?: SuggestedPrompts;
+  statusHistory: string[];
 }
 
 /** Mutable state shared by the Web API methods, the HTTP handler and the actions. */

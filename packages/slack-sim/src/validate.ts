@@ -16,6 +16,8 @@ const LIMITS = {
   buttonUrl: 3000,
   actionsElements: 25,
   staticOptions: 100,
+  contextActionsElements: 5,
+  accessibilityLabel: 75,
   // Reported, undocumented: messages whose blocks carry more text than about this fail with msg_blocks_too_long.
   messageBlocksText: 13_200,
 } as const;
@@ -93,6 +95,10 @@ function checkElement(check: Check, where: string, element: unknown): void {
   const { problems } = check;
   if (!isObj(element)) return;
   checkLength(problems, `${where}.action_id`, element.action_id, LIMITS.id);
+  // "The feedback buttons element must be used inside the context actions block" (and so must an icon button).
+  if (element.type === "feedback_buttons" || element.type === "icon_button") {
+    problems.push(`${where}: ${element.type} may only be used in a context_actions block`);
+  }
   if (element.type === "button") {
     checkLength(problems, `${where}.text`, element.text, LIMITS.buttonText, 1);
     checkLength(problems, `${where}.value`, element.value, LIMITS.buttonValue);
@@ -108,6 +114,42 @@ function checkElement(check: Check, where: string, element: unknown): void {
       problems.push(`${where}.options must have at most ${LIMITS.staticOptions} items (got ${options})`);
     }
   }
+}
+
+/**
+ * A `context_actions` block: 1 to 5 elements, each a `feedback_buttons` or an `icon_button`
+ * (https://docs.slack.dev/reference/block-kit/blocks/context-actions-block). A feedback button pair has a positive
+ * and a negative button, each with plain_text text of at most 75 characters and a value of at most 2000
+ * (https://docs.slack.dev/reference/block-kit/block-elements/feedback-buttons-element).
+ */
+function checkContextActions(check: Check, where: string, block: Obj): void {
+  const { problems } = check;
+  const elements = Array.isArray(block.elements) ? block.elements : [];
+  if (elements.length < 1 || elements.length > LIMITS.contextActionsElements) {
+    problems.push(`${where}.elements must have 1 to ${LIMITS.contextActionsElements} items (got ${elements.length})`);
+  }
+  elements.forEach((element, i) => {
+    const at = `${where}.elements[${i}]`;
+    if (!isObj(element) || (element.type !== "feedback_buttons" && element.type !== "icon_button")) {
+      problems.push(`${at} must be a feedback_buttons or icon_button element`);
+      return;
+    }
+    checkLength(problems, `${at}.action_id`, element.action_id, LIMITS.id);
+    if (element.type === "icon_button") return;
+    for (const side of ["positive_button", "negative_button"] as const) {
+      const button = element[side];
+      if (!isObj(button)) {
+        problems.push(`${at}.${side} is required`);
+        continue;
+      }
+      if (!isObj(button.text) || button.text.type !== "plain_text")
+        problems.push(`${at}.${side}.text must be plain_text`);
+      checkLength(problems, `${at}.${side}.text`, button.text, LIMITS.buttonText, 1);
+      if (typeof button.value !== "string") problems.push(`${at}.${side}.value is required`);
+      checkLength(problems, `${at}.${side}.value`, button.value, LIMITS.buttonValue, 1);
+      checkLength(problems, `${at}.${side}.accessibility_label`, button.accessibility_label, LIMITS.accessibilityLabel);
+    }
+  });
 }
 
 function checkBlock(check: Check, index: number, block: unknown): void {
@@ -146,6 +188,7 @@ function checkBlock(check: Check, index: number, block: unknown): void {
     });
   }
   if (block.type === "input") checkElement(check, `${where}.element`, block.element);
+  if (block.type === "context_actions") checkContextActions(check, where, block);
 }
 
 function checkBlocks(blocks: unknown, max: number, options: ValidateOptions): string[] {

@@ -4,7 +4,17 @@
 
 import { type Children, h, type VNode } from "../dom/vnode.js";
 import type { BlockContext } from "./context.js";
-import { imageElement, imageUrlOf, isObj, list, type Obj, renderElement, str, unsupported } from "./elements.js";
+import {
+  feedbackButtons,
+  imageElement,
+  imageUrlOf,
+  isObj,
+  list,
+  type Obj,
+  renderElement,
+  str,
+  unsupported,
+} from "./elements.js";
 import { renderInputBlock } from "./inputs.js";
 import { plainText, rawText, renderTextObject } from "./mrkdwn.js";
 import { renderRichText } from "./rich-text.js";
@@ -68,6 +78,19 @@ function actions(block: Obj, ctx: BlockContext): VNode {
   );
 }
 
+/** A `context_actions` block: its feedback buttons (an icon button, which only Slack's trash icon is, shows as named). */
+function contextActions(block: Obj, ctx: BlockContext): VNode {
+  const blockId = str(block.block_id);
+  return wrap(
+    block,
+    list(block.elements).map((element) =>
+      isObj(element) && element.type === "feedback_buttons"
+        ? feedbackButtons(element, blockId, ctx)
+        : renderElement(element, blockId, ctx),
+    ),
+  );
+}
+
 function video(block: Obj): VNode {
   const title = rawText(block.title) || "Video";
   const thumb = imageUrlOf({ image_url: block.thumbnail_url });
@@ -96,6 +119,8 @@ export function renderBlock(block: unknown, ctx: BlockContext): VNode {
       return context(block, ctx);
     case "actions":
       return actions(block, ctx);
+    case "context_actions":
+      return contextActions(block, ctx);
     case "input":
       return renderInputBlock(block, ctx);
     case "rich_text":

@@ -82,6 +82,40 @@ function button(element: Obj, blockId: string | undefined, ctx: BlockContext): V
   );
 }
 
+/**
+ * A `feedback_buttons` pair (only in a `context_actions` block). Slack draws thumbs up and down; the page writes
+ * each button's own text with an arrow instead, since an emoji font is not everywhere the page runs (headless
+ * Chromium on a server draws 👍 as an empty box). A click sends that button's value (slack-sim checks it is one of
+ * the two).
+ */
+export function feedbackButtons(element: Obj, blockId: string | undefined, ctx: BlockContext): VNode {
+  const actionId = str(element.action_id) ?? "";
+  const side = (key: "positive_button" | "negative_button", arrow: string) => {
+    const button = isObj(element[key]) ? element[key] : {};
+    const value = str(button.value);
+    const label = str(button.accessibility_label) ?? rawText(button.text);
+    return h(
+      "button",
+      {
+        type: "button",
+        class: "btn btn-feedback",
+        "data-action-id": actionId,
+        "data-feedback": key === "positive_button" ? "positive" : "negative",
+        title: rawText(button.text),
+        "aria-label": label,
+      },
+      `${arrow} ${rawText(button.text)}`,
+      {
+        on: {
+          click: () =>
+            ctx.onAction({ actionId, ...(blockId ? { blockId } : {}), ...(value !== undefined ? { value } : {}) }),
+        },
+      },
+    );
+  };
+  return h("span", { class: "feedback-buttons" }, [side("positive_button", "▲"), side("negative_button", "▼")]);
+}
+
 /** `<option>`s for a select: a placeholder first (chosen when nothing is), then the options or groups. */
 export function optionNodes(element: Obj, selected: string | undefined): Child[] {
   const placeholder = rawText(element.placeholder) || "Select an option";

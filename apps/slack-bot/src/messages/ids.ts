@@ -24,6 +24,7 @@ export const ACTIONS = {
   videoColourLook: "studio_video_colour_look",
   animate: "studio_animate",
   historyRunAgain: "studio_history_run_again",
+  feedback: "studio_feedback",
 } as const;
 
 /** One of {@link ACTIONS}. */

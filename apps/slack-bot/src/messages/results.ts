@@ -17,10 +17,14 @@ import {
   slackImage,
   truncate,
 } from "./blocks.js";
+import { feedbackBlock } from "./feedback.js";
 import { assetButtons, jobButtons, videoToolButtons } from "./result-buttons.js";
 import type { FinalMessage, ResultAsset, ResultContext } from "./result-parts.js";
 
 export type { FinalMessage, ResultAsset, ResultContext, SlackFileRef } from "./result-parts.js";
+
+/** The feedback row, under a job's result only (a result without a job has nothing to rate). */
+const feedback = (ctx: ResultContext): Block[] => (ctx.jobId ? [feedbackBlock(ctx.jobId)] : []);
 
 // Four images at most per request; at 2 blocks per image, 10 stays far under 50.
 const MAX_SHOWN = 10;
@@ -83,7 +87,7 @@ export function imageResultsMessage(images: ResultAsset[], ctx: ResultContext): 
     else if (asset.url && asset.url.length <= 3000) blocks.push(image(asset.url, alt));
     blocks.push(actions(assetButtons(asset, ctx, "image")));
   });
-  blocks.push(...footer(ctx, images, "image"), ...jobButtons(ctx, images[0]?.id));
+  blocks.push(...footer(ctx, images, "image"), ...jobButtons(ctx, images[0]?.id), ...feedback(ctx));
   return { message: message(summary(ctx), blocks), fileIds };
 }
 
@@ -109,6 +113,6 @@ function mediaResults(assets: ResultAsset[], ctx: ResultContext, kind: "video" |
     blocks.push(actions(assetButtons(asset, ctx, kind)));
     if (kind === "video") blocks.push(actions(videoToolButtons(asset, ctx)));
   }
-  blocks.push(...footer(ctx, assets, kind), ...jobButtons(ctx, assets[0]?.id, kind));
+  blocks.push(...footer(ctx, assets, kind), ...jobButtons(ctx, assets[0]?.id, kind), ...feedback(ctx));
   return { message: message(summary(ctx), blocks), fileIds };
 }

@@ -51,3 +51,16 @@ export const modelLabel = (model: unknown) =>
     : typeof model === "string" && MODEL.test(model)
       ? model
       : OTHER;
+
+// Preset ids are catalog slugs, checked against the catalog before a job exists; the pattern keeps a stored oddity out.
+const PRESET = MODEL;
+
+/** A job's first preset (the one that shapes it most), "none" without presets, or "other". */
+export const presetLabel = (presets: readonly unknown[] | undefined) => {
+  const [first] = presets ?? [];
+  if (first === undefined) return "none";
+  return typeof first === "string" && PRESET.test(first) ? first : OTHER;
+};
+
+/** A rating, or "other". */
+export const ratingLabel = (rating: unknown) => oneOf(["good", "bad"], rating);

@@ -5,7 +5,15 @@
 
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { JobRecord, JobRequest } from "../store/types.js";
-import { kindLabel, modelLabel, outcomeLabel, slackMethodLabel, stateLabel } from "./labels.js";
+import {
+  kindLabel,
+  modelLabel,
+  outcomeLabel,
+  presetLabel,
+  ratingLabel,
+  slackMethodLabel,
+  stateLabel,
+} from "./labels.js";
 
 /** The bot's metrics, and the text a scrape answers. */
 export interface BotMetrics {
@@ -20,6 +28,8 @@ export interface BotMetrics {
   jobSent(job: JobRecord): void;
   /** A job ended (`done`): its outcome, and the time from the command to its result. */
   jobDone(job: JobRecord, at: number): void;
+  /** A person rated a job's result, or changed their rating: the new rating counts (by model and preset). */
+  resultRated(job: JobRecord, rating: string): void;
   /** This replica claimed a job another one (or a previous process) left: a lease takeover. */
   leaseTakeover(count?: number): void;
   /** One HTTP request to the studio API ended: its GraphQL operation, how it ended and how long it took. */
@@ -68,6 +78,13 @@ export function modelOf(request: JobRequest): string {
   }
 }
 
+/** The presets a request was made with (the first labels a rating), if its kind takes presets. */
+function presetsOf(request: JobRequest): readonly string[] | undefined {
+  if (request.kind === "image" || request.kind === "video") return request.command.presets;
+  if (request.kind === "image-edit") return request.command?.presets;
+  return undefined;
+}
+
 /**
  * The bot's metrics on a registry of their own.
  *
@@ -101,6 +118,12 @@ export function createBotMetrics(options: BotMetricsOptions): BotMetrics {
     name: "studio_bot_jobs_created_total",
     help: "Jobs this replica stored, by kind.",
     labelNames: ["kind"],
+    registers,
+  });
+  const ratings = new Counter({
+    name: "studio_bot_result_ratings_total",
+    help: "Ratings of results from their feedback buttons (a person's first, or a change of mind), by model and preset.",
+    labelNames: ["rating", "model", "preset"],
     registers,
   });
   const finished = new Counter({
@@ -190,6 +213,13 @@ export function createBotMetrics(options: BotMetricsOptions): BotMetrics {
       const labels = { kind: kindLabel(job.request.kind), outcome: outcomeLabel(job.outcome) };
       finished.inc(labels);
       duration.observe(labels, Math.max(0, (at - job.createdAt) / 1000));
+    },
+    resultRated(job, rating) {
+      ratings.inc({
+        rating: ratingLabel(rating),
+        model: modelOf(job.request),
+        preset: presetLabel(presetsOf(job.request)),
+      });
     },
     leaseTakeover(count = 1) {
       takeovers.inc(count);

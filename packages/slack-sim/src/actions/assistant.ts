@@ -1,6 +1,6 @@
-import { type AssistantThreadRecord, addThreadRecord, threadRecord } from "../assistant-state.js";
+import { addThreadRecord, threadRecord } from "../assistant-state.js";
 import { SlackSimError } from "../errors.js";
-import { channelOf, dmIdOf, SIM_WORKSPACE, type SimState, userOf } from "../state.js";
+import { type AssistantThreadRecord, channelOf, dmIdOf, SIM_WORKSPACE, type SimState, userOf } from "../state.js";
 import type { AssistantContext, SimMessage } from "../types.js";
 import type { SendOptions } from "./common.js";
 import type { DeliveryContext } from "./deliver.js";

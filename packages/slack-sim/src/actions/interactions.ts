@@ -37,6 +37,23 @@ function optionJson(option: { text: string; value: string }): Record<string, unk
   return { text: { type: "plain_text", text: option.text, emoji: true }, value: option.value };
 }
 
+/**
+ * A click on a feedback button pair is a click on one of its two buttons: `value` must be one of theirs, and the
+ * action carries that button's value and text (https://docs.slack.dev/tools/bolt-js/reference/interfaces/FeedbackButtonsAction).
+ */
+function feedbackChoice(element: Record<string, unknown>, value: string | undefined): Record<string, unknown> {
+  if (element.type !== "feedback_buttons") return {};
+  const buttons = [element.positive_button, element.negative_button] as { value?: unknown; text?: unknown }[];
+  const chosen = buttons.find((button) => button && button.value === value);
+  if (!chosen) {
+    throw new SlackSimError(
+      "action_not_found",
+      "a feedback_buttons click needs the value of its positive or negative button",
+    );
+  }
+  return { value: chosen.value, text: chosen.text };
+}
+
 /** Sends a `block_actions` interaction (form-encoded `payload=`), with a `response_url` for message clicks. */
 export async function sendClick(context: DeliveryContext, input: ClickInput): Promise<InteractionResult> {
   const { state } = context;
@@ -54,6 +71,7 @@ export async function sendClick(context: DeliveryContext, input: ClickInput): Pr
     block_id: found.blockId,
     ...(found.element.text ? { text: found.element.text } : {}),
     ...picked,
+    ...feedbackChoice(found.element, input.value),
     action_ts: state.nextTs(),
   };
   const payload: Record<string, unknown> = {

@@ -7,6 +7,7 @@ import { animateAction } from "./animate.js";
 import { askChoiceAction } from "./ask.js";
 import { cancelSpendAction } from "./cancel-spend.js";
 import { confirmSpendAction } from "./confirm-spend.js";
+import { feedbackAction } from "./feedback.js";
 import { historyRunAgainAction } from "./history.js";
 import { homeNewImageAction, homeRefreshAction } from "./home.js";
 import { regenerateAction } from "./regenerate.js";
@@ -40,4 +41,5 @@ export function register(app: App, deps: BotDeps): void {
   app.action(ACTIONS.historyRunAgain, historyRunAgainAction(deps));
   app.action(ACTIONS.askCommand, askChoiceAction(deps));
   app.action(ACTIONS.askImage, askChoiceAction(deps));
+  app.action(ACTIONS.feedback, feedbackAction(deps));
 }
