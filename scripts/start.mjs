@@ -8,7 +8,7 @@
 //   the workspace. It prints that one URL, and which Slack and which API it uses.
 //
 // Either way STUDIO_API_KEY (+ STUDIO_BASE_URL) switches the API from the sandbox to the real one; the environment
-// is passed through untouched (apps/playground/README.md, apps/slack-bot/README.md "Configuration").
+// is passed through untouched (apps/playground/README.md, docs/slack-bot/configuration.md).
 import { spawn, spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
