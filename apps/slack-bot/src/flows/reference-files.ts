@@ -6,14 +6,8 @@ import type { UploadCategory } from "@studio-kit/operations";
 import { UploadValidationError, uploadFile, validateUpload } from "@studio-kit/upload";
 import type { Surface } from "../delivery/surface.js";
 import type { BotDeps } from "../deps.js";
-import {
-  checkSlackFile,
-  type DownloadOptions,
-  downloadSlackFile,
-  type FileCheck,
-  type SlackFileRef,
-} from "../services/slack-download.js";
-import type { IntakeOptions } from "./slack-intake.js";
+import { checkSlackFile, downloadSlackFile, type FileCheck, type SlackFileRef } from "../services/slack-download.js";
+import { downloadOptionsOf, type IntakeOptions } from "./slack-intake.js";
 
 /** The upload category of reference images (spec, Upload: `AI_IMAGE_REFERENCE`, registered with `uploadImage`). */
 export const REFERENCE_CATEGORY = "AI_IMAGE_REFERENCE" as const satisfies UploadCategory;
@@ -56,11 +50,7 @@ export async function uploadReference(
   options: IntakeOptions,
 ): Promise<string | undefined> {
   const where = { user: surface.user, channel: surface.channel, file: file.id };
-  const download: DownloadOptions = {
-    token: options.token ?? deps.config.slack.botToken,
-    ...(options.fileOrigins ? { allowedOrigins: options.fileOrigins } : {}),
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  };
+  const download = downloadOptionsOf(deps, options);
   let source: Awaited<ReturnType<typeof downloadSlackFile>>;
   try {
     source = await downloadSlackFile(file, checked, download);

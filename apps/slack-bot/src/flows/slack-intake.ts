@@ -31,6 +31,15 @@ export interface IntakeOptions {
   maxBytes?: number;
 }
 
+/** How the intake downloads a shared file: with the request's token or the bot's, from the allowed hosts only. */
+export function downloadOptionsOf(deps: Pick<BotDeps, "config">, options: IntakeOptions): DownloadOptions {
+  return {
+    token: options.token ?? deps.config.slack.botToken,
+    ...(options.fileOrigins ? { allowedOrigins: options.fileOrigins } : {}),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  };
+}
+
 function storedAsset(asset: UploadedAsset): StoredAsset {
   switch (asset.__typename) {
     case "Image":
@@ -69,11 +78,7 @@ async function intakeOne(
     logger.info({ ...where, reason: checked.reason, contentType: file.mimetype }, "intake: file refused");
     return { reply: refusal(surface.user, checked) };
   }
-  const download: DownloadOptions = {
-    token: options.token ?? deps.config.slack.botToken,
-    ...(options.fileOrigins ? { allowedOrigins: options.fileOrigins } : {}),
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  };
+  const download = downloadOptionsOf(deps, options);
   let source: Awaited<ReturnType<typeof downloadSlackFile>>;
   try {
     source = await downloadSlackFile(file, checked, download);
