@@ -1,6 +1,5 @@
 import { createStudioClient, type StudioClient } from "@studio-kit/core";
 import { createPoller, type Poller } from "@studio-kit/poller";
-import { createRealTimeClock, SANDBOX_KEYS, startSandboxServer } from "@studio-kit/sandbox";
 import type { CliIo } from "./io.js";
 import type { Printer } from "./printer.js";
 import type { Target } from "./settings.js";
@@ -33,6 +32,10 @@ export async function openSession(target: Target, io: CliIo, printer: Printer): 
   let apiKey: string;
   let baseUrl: string;
   if (target.kind === "sandbox") {
+    // Imported here, not at the top: the sandbox (graphql-yoga, its schema, resolvers and seed) and what it pulls in
+    // are more than half of the modules `studio` would load, and only `--sandbox` needs them. `studio --help` and
+    // every run against the API leave it unloaded (test/lazy-sandbox.test.ts).
+    const { createRealTimeClock, SANDBOX_KEYS, startSandboxServer } = await import("@studio-kit/sandbox");
     const server = await startSandboxServer({ port: 0, clock: createRealTimeClock(), jobMs: SANDBOX_JOB_MS });
     closeSandbox = () => server.close();
     apiKey = SANDBOX_KEYS.readWrite;

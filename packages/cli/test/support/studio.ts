@@ -16,13 +16,13 @@ export interface Ran {
   json<T = Record<string, unknown>>(): T;
 }
 
-/** Runs `studio args...` with `env` (nothing inherited but PATH), resolving when it exits. */
+/** Runs `studio args...` with `env` (nothing inherited but PATH), resolving when it exits; `node` flags go first. */
 export function studio(
   args: readonly string[],
-  options: { env?: Record<string, string>; cwd?: string; input?: string } = {},
+  options: { env?: Record<string, string>; cwd?: string; input?: string; node?: readonly string[] } = {},
 ) {
   return new Promise<Ran>((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
+    const child = spawn(process.execPath, [...(options.node ?? []), BIN, ...args], {
       cwd: options.cwd,
       env: { PATH: process.env.PATH ?? "", NO_COLOR: "1", ...options.env },
       stdio: ["pipe", "pipe", "pipe"],
