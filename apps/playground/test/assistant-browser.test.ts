@@ -2,31 +2,23 @@
 // conversation with the bot's suggested prompts; a prompt clicked runs a job whose status line shows while it
 // works, then the image and its buttons land in the pane and the status goes. The playground runs in this process
 // on a free port, as `pnpm start` runs it, with generations long enough to see the status line.
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startPlayground } from "../src/server/index.js";
-import { collectConsoleErrors, hasChromium, launchChromium, screenshot } from "./support/chromium.js";
+import { hasChromium, screenshot } from "./support/chromium.js";
+import { type OpenPlayground, openPlayground } from "./support/open-playground.js";
 
 describe.skipIf(!hasChromium)("the assistant pane in Chromium", () => {
-  let playground: Awaited<ReturnType<typeof startPlayground>>;
-  let browser: Browser;
+  let opened: OpenPlayground | undefined;
   let page: Page;
   let consoleErrors: string[] = [];
 
   beforeAll(async () => {
-    playground = await startPlayground({ port: 0, jobMs: 2500, env: {} });
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    consoleErrors = collectConsoleErrors(page);
-    await page.goto(playground.url);
-    await page.getByTestId("channel-list").waitFor();
+    opened = await openPlayground({ playground: { jobMs: 2500, env: {} } });
+    ({ page, consoleErrors } = opened);
     // Starts the playground in this process, launches Chromium (a real browser, in child processes) and loads the page.
   }, 60_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await playground?.close();
-  });
+  afterAll(() => opened?.close());
 
   const pane = () => page.getByTestId("assistant-pane");
 

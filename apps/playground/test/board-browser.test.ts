@@ -1,17 +1,18 @@
 // The board view in Debian's Chromium (as test/browser.test.ts drives it): a note and an image put on a board through
 // the studio API, drawn at a readable size, their kinds in words, the note's text wrapped and whole.
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startPlayground } from "../src/server/index.js";
-import { hasChromium, launchChromium } from "./support/chromium.js";
+import type { Playground } from "../src/server/index.js";
+import { hasChromium } from "./support/chromium.js";
+import { type OpenPlayground, openPlayground } from "./support/open-playground.js";
 
 const NOTE =
   "Shot list for Monday: the trail at dawn, two walkers mid-stride, clay-coloured jackets, and a close-up of the " +
   "boot tread in wet gravel. Keep the horizon low and leave room on the left for the headline.";
 
 describe.skipIf(!hasChromium)("the board view in Chromium", () => {
-  let playground: Awaited<ReturnType<typeof startPlayground>>;
-  let browser: Browser;
+  let opened: OpenPlayground | undefined;
+  let playground: Playground;
   let page: Page;
   let conversationId = "";
 
@@ -29,8 +30,9 @@ describe.skipIf(!hasChromium)("the board view in Chromium", () => {
     return body.data ?? {};
   }
 
-  beforeAll(async () => {
-    playground = await startPlayground({ port: 0, jobMs: 500, env: {} });
+  /** Puts a note, an image and a shape on a new board through the sandbox's API, before the page loads. */
+  async function seedBoard(started: Playground) {
+    playground = started;
     const w = playground.sandbox?.sandbox.workspaceId;
     const made = (await studio(
       `mutation ($w: ID!) { createStudioSession(input: { workspaceId: $w, title: "Shoot notes" }) { session { conversationId } } }`,
@@ -49,22 +51,25 @@ describe.skipIf(!hasChromium)("the board view in Chromium", () => {
       { c: conversationId, text: NOTE },
     );
     await studio(place, { id: "card_shape", c: conversationId, w, t: "element", a: "shape_frame_2" });
+  }
 
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await page.goto(playground.url);
-    await page.getByTestId("board-select").selectOption(conversationId);
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="board-card"]').length === 3, null, {
-      timeout: 10_000,
+  beforeAll(async () => {
+    opened = await openPlayground({
+      playground: { jobMs: 500, env: {} },
+      beforeOpen: seedBoard,
+      ready: async (loaded) => {
+        await loaded.getByTestId("board-select").selectOption(conversationId);
+        await loaded.waitForFunction(() => document.querySelectorAll('[data-testid="board-card"]').length === 3, null, {
+          timeout: 10_000,
+        });
+      },
     });
+    ({ page } = opened);
     // Starts the playground in this process, puts three cards on a board through its sandbox's API, launches Chromium
     // (a real browser, in child processes) and loads the board view, whose cards the wait above allows 10 s.
   }, 60_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await playground?.close();
-  });
+  afterAll(() => opened?.close());
 
   const cardOf = (kind: string) => page.getByTestId("board-canvas").locator(`[data-kind="${kind}"]`);
 

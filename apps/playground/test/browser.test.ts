@@ -1,33 +1,27 @@
 // The issue's done-when, in a real browser: Debian's Chromium driven by playwright-core (never a browser a test
 // tool downloads; .ci/run installs Chromium from apt when absent). The playground runs in this process on a free
 // port, exactly as `pnpm start` runs it, with short generations.
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startPlayground } from "../src/server/index.js";
-import { collectConsoleErrors, hasChromium, launchChromium, screenshot } from "./support/chromium.js";
+import type { Playground } from "../src/server/index.js";
+import { hasChromium, screenshot } from "./support/chromium.js";
+import { type OpenPlayground, openPlayground } from "./support/open-playground.js";
 
 const PROMPT = "a red fox on snow";
 
 describe.skipIf(!hasChromium)("the playground in Chromium", () => {
-  let playground: Awaited<ReturnType<typeof startPlayground>>;
-  let browser: Browser;
+  let opened: OpenPlayground | undefined;
+  let playground: Playground;
   let page: Page;
   let consoleErrors: string[] = [];
 
   beforeAll(async () => {
-    playground = await startPlayground({ port: 0, jobMs: 1500, env: {} });
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    consoleErrors = collectConsoleErrors(page);
-    await page.goto(playground.url);
-    await page.getByTestId("channel-list").waitFor();
+    opened = await openPlayground({ playground: { jobMs: 1500, env: {} } });
+    ({ playground, page, consoleErrors } = opened);
     // Starts the playground in this process, launches Chromium (a real browser, in child processes) and loads the page.
   }, 60_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await playground?.close();
-  });
+  afterAll(() => opened?.close());
 
   const messageWith = (text: string) =>
     page.getByTestId("message-list").getByTestId("message").filter({ hasText: text });

@@ -3,33 +3,30 @@
 // the result" in `/studio history` and on the Home tab jumps to the message in the page (15), where slack-sim's
 // permalink (`https://studio-sim.slack.com/archives/…`) would lead nowhere; the brand's swatches are emoji (14, whose
 // full check is emoji-shortcodes.test.ts). Screenshots (PLAYGROUND_SCREENSHOT).
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startPlayground } from "../src/server/index.js";
+import type { Playground } from "../src/server/index.js";
 import type { ConversationState } from "../src/shared/api.js";
-import { collectConsoleErrors, hasChromium, launchChromium, screenshot } from "./support/chromium.js";
+import { hasChromium, screenshot } from "./support/chromium.js";
+import { type OpenPlayground, openPlayground } from "./support/open-playground.js";
 
 describe.skipIf(!hasChromium)("following new messages and jumping to a result in Chromium", () => {
-  let playground: Awaited<ReturnType<typeof startPlayground>>;
-  let browser: Browser;
+  let opened: OpenPlayground | undefined;
+  let playground: Playground;
   let page: Page;
   let consoleErrors: string[] = [];
 
   beforeAll(async () => {
-    playground = await startPlayground({ port: 0, jobMs: 1000, env: { CREDITS_CONFIRM_THRESHOLD: "1000" } });
-    browser = await launchChromium();
-    // A short window: one result of two images is taller than the list, so following it down means something.
-    page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
-    consoleErrors = collectConsoleErrors(page);
-    await page.goto(playground.url);
-    await page.getByTestId("channel-list").waitFor();
+    opened = await openPlayground({
+      playground: { jobMs: 1000, env: { CREDITS_CONFIRM_THRESHOLD: "1000" } },
+      // A short window: one result of two images is taller than the list, so following it down means something.
+      viewport: { width: 1280, height: 720 },
+    });
+    ({ playground, page, consoleErrors } = opened);
     // Starts the playground in this process, launches Chromium (a real browser, in child processes) and loads the page.
   }, 60_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await playground?.close();
-  });
+  afterAll(() => opened?.close());
 
   const list = () => page.getByTestId("message-list");
   const messageWith = (text: string | RegExp, where: Locator = list()) =>

@@ -2,35 +2,29 @@
 // brings ONE video result into the image's thread; a video's tools row reads as a row of its own; ids in the id
 // line never split at their hyphens; the Remix modal's presets multi-select renders and its choice is sent; the
 // Subtitles and Colour look modals open. Screenshots (PLAYGROUND_SCREENSHOT) of each, to look at.
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startPlayground } from "../src/server/index.js";
-import { collectConsoleErrors, hasChromium, launchChromium, screenshot } from "./support/chromium.js";
+import type { Playground } from "../src/server/index.js";
+import { hasChromium, screenshot } from "./support/chromium.js";
+import { type OpenPlayground, openPlayground } from "./support/open-playground.js";
 
 const PROMPT = "a paper boat on a pond";
 // Case-sensitive (a string would match "Video from an image: …" too).
 const IMAGE_RESULT = new RegExp(`Image: “${PROMPT}”`);
 
 describe.skipIf(!hasChromium)("issue 20's result buttons in Chromium", () => {
-  let playground: Awaited<ReturnType<typeof startPlayground>>;
-  let browser: Browser;
+  let opened: OpenPlayground | undefined;
+  let playground: Playground;
   let page: Page;
   let consoleErrors: string[] = [];
 
   beforeAll(async () => {
-    playground = await startPlayground({ port: 0, jobMs: 1500, env: { CREDITS_CONFIRM_THRESHOLD: "1000" } });
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    consoleErrors = collectConsoleErrors(page);
-    await page.goto(playground.url);
-    await page.getByTestId("channel-list").waitFor();
+    opened = await openPlayground({ playground: { jobMs: 1500, env: { CREDITS_CONFIRM_THRESHOLD: "1000" } } });
+    ({ playground, page, consoleErrors } = opened);
     // Starts the playground in this process, launches Chromium (a real browser, in child processes) and loads the page.
   }, 60_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await playground?.close();
-  });
+  afterAll(() => opened?.close());
 
   const thread = () => page.locator("#thread-pane");
   const modal = () => page.getByTestId("modal");

@@ -1,12 +1,11 @@
 import {
-  type AssistantThreadRecord,
   addThreadRecord,
   agentThreadRecord,
   latestAssistantThread,
   setThreadStatus,
   threadRecord,
 } from "../assistant-state.js";
-import { channelOf, findMessage, isTopLevel, type SimState } from "../state.js";
+import { type AssistantThreadRecord, channelOf, findMessage, isTopLevel, type SimState } from "../state.js";
 import type { AssistantPrompt } from "../types.js";
 import { type ApiResult, type Args, fail, isResult, json, missing, str } from "./args.js";
 
