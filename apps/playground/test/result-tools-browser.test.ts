@@ -1,7 +1,8 @@
 // Issue 20's buttons in a real browser (Debian's Chromium, playwright-core): Animate clicked once on an image result
 // brings ONE video result into the image's thread; a video's tools row reads as a row of its own; ids in the id
 // line never split at their hyphens; the Remix modal's presets multi-select renders and its choice is sent; the
-// Subtitles and Colour look modals open. Screenshots (PLAYGROUND_SCREENSHOT) of each, to look at.
+// Subtitles and Colour look modals open; a result is rated with its feedback buttons and brought back with
+// `/studio show` (issue 29). Screenshots (PLAYGROUND_SCREENSHOT) of each, to look at.
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Playground } from "../src/server/index.js";
@@ -185,6 +186,27 @@ describe.skipIf(!hasChromium)("issue 20's result buttons in Chromium", () => {
     // Two modals, each opened by the bot through slack-sim, drawn in Chromium and closed; the waits above allow each
     // 15 s to open and 10 s to close.
   }, 60_000);
+
+  it("rates the image with its feedback buttons, and brings it back with /studio show", async () => {
+    await page.getByTestId("channel-C0GENERAL").click();
+    const result = imageResult();
+    await result.locator('button[data-feedback="positive"]').click();
+    await expect
+      .poll(async () => (await playground.app.store.feedback.since(0)).map((r) => r.rating))
+      .toEqual(["good"]);
+
+    const generated = sent("GenerateImage").length;
+    const id = (await result.locator(".context-text code").first().textContent()) ?? "";
+    expect(id).toMatch(/^img_/);
+    const composer = page.getByTestId("composer").locator("textarea");
+    await composer.fill(`/studio show ${id}`);
+    await composer.press("Enter");
+    const shown = page.getByTestId("message-list").getByTestId("message").filter({ hasText: "Brought back by" });
+    await expect.poll(async () => shown.locator('[data-block-type="image"] img').count(), { timeout: 30_000 }).toBe(1);
+    await expect.poll(async () => shown.locator('button[data-action-id="studio_variations"]').count()).toBe(1);
+    expect(sent("GenerateImage")).toHaveLength(generated);
+    await screenshot(page, "result-tools-feedback-and-show");
+  }, 45_000);
 
   it("had no console errors", () => {
     expect(consoleErrors).toEqual([]);
