@@ -62,5 +62,4 @@ module.exports = {
     tsConfig: { fileName: "tsconfig.base.json" },
     enhancedResolveOptions: { extensions: [".ts", ".mts", ".js", ".mjs", ".cjs", ".json"] },
   },
-
 };

@@ -75,7 +75,7 @@ describe("a result's metadata", () => {
       expect(found).toBeDefined();
       return found as Read;
     });
-    const source = (original.metadata?.event_payload.results as { id: string }[])[0]?.id;
+    const source = ((original.metadata?.event_payload.results ?? []) as { id: string }[])[0]?.id;
     expect(variation.metadata?.event_payload).toMatchObject({
       edit: "variations",
       made_from: [{ id: source }],
