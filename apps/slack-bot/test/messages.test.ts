@@ -216,6 +216,7 @@ describe("results", () => {
       "actions",
       "context",
       "actions",
+      "context_actions",
     ]);
     expect(reply.blocks[1]).toMatchObject({ slack_file: { id: "F1" } });
     expect(buttons(reply).map((b) => b.action_id)).toEqual([

@@ -52,6 +52,7 @@ describe("one message per job", () => {
       "actions",
       "context",
       "actions",
+      "context_actions",
     ]);
     expect(actionIds(result).filter((id) => id === ACTIONS.variations)).toHaveLength(2);
     expect(actionIds(result)).toContain(ACTIONS.regenerate);
