@@ -4,16 +4,18 @@
 
 import type { JobKind, JobOutcome, JobState } from "../store/types.js";
 
-const KINDS: readonly JobKind[] = [
-  "image",
-  "video",
-  "audio",
-  "image-edit",
-  "video-format",
-  "video-tool",
-  "avatar",
-  "lipsync",
-];
+// Every kind, checked by the compiler: a new JobKind without its label here does not build.
+const KIND_SET = {
+  image: true,
+  video: true,
+  audio: true,
+  "image-edit": true,
+  "video-format": true,
+  "video-tool": true,
+  avatar: true,
+  lipsync: true,
+} satisfies Record<JobKind, true>;
+const KINDS = Object.keys(KIND_SET) as JobKind[];
 const STATES: readonly JobState[] = ["new", "sending", "running", "delivered", "done"];
 const OUTCOMES: readonly JobOutcome[] = ["completed", "failed", "not-sent", "lost", "error"];
 
