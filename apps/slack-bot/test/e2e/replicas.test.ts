@@ -158,7 +158,10 @@ suite("three replicas on one PostgreSQL, one killed with SIGKILL midway", () => 
       expect(forPrompt, prompt).toHaveLength(1);
       expect(JSON.stringify(forPrompt[0]?.blocks)).toContain('"type":"image"');
     }
-    expect(results.map((message) => message.text), "the bot's messages in the channel").toHaveLength(GENERATIONS);
+    expect(
+      results.map((message) => message.text),
+      "the bot's messages in the channel",
+    ).toHaveLength(GENERATIONS);
     // The progress messages, none posted twice (a result may be posted anew, its progress message then deleted).
     expect(progressPosts).toHaveLength(GENERATIONS);
     // Each result shows its own image, hosted in Slack.
