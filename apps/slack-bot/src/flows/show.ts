@@ -1,10 +1,9 @@
 import { deliverFinal, pacerOf } from "../delivery/engine.js";
-import { uploadResultFiles } from "../delivery/result-files.js";
 import type { Surface } from "../delivery/surface.js";
 import type { BotDeps } from "../deps.js";
 import { handlerOf } from "../jobs/kinds.js";
-import { finishedTag } from "../jobs/provenance.js";
-import { context } from "../messages/blocks.js";
+import { completedResult } from "../jobs/run.js";
+import { context, type SlackMessage } from "../messages/blocks.js";
 import { type ShowRefusal, showingMessage, shownAgainLine, showRefusedMessage } from "../messages/show.js";
 import type { JobRecord } from "../store/types.js";
 
@@ -53,15 +52,12 @@ export async function runShow(deps: BotDeps, surface: Surface, id: string): Prom
   await pacerOf(deps).acquire("chat.postMessage", surface.channel);
   const posted = await surface.post(showingMessage(surface.user, id), { jobId: job.id });
   const note = context(shownAgainLine(surface.user, job.createdAt));
-  const shown = (render: ReturnType<typeof finished.render>) => ({
-    ...render,
-    message: { ...render.message, blocks: [...render.message.blocks, note] },
+  const withNote = (message: SlackMessage): SlackMessage => ({ ...message, blocks: [...message.blocks, note] });
+  const result = await completedResult(deps, surface, posted, job, finished);
+  await deliverFinal(deps, surface, posted, {
+    ...result,
+    message: withNote(result.message),
+    ...(result.fallback ? { fallback: withNote(result.fallback) } : {}),
   });
-  const [uploaded, tag] = await Promise.all([
-    uploadResultFiles(deps, surface, posted, finished.files),
-    finishedTag(deps, job),
-  ]);
-  const final = shown(finished.render(uploaded));
-  await deliverFinal(deps, surface, posted, { ...final, fallback: shown(finished.render(new Map())).message, tag });
   deps.logger.info({ job: job.id, channel: surface.channel, user: surface.user }, "result shown again");
 }

@@ -185,14 +185,30 @@ export async function followJob(deps: BotDeps, surface: Surface, posted: Posted,
   // The result's files upload while it waits for its turn in the conversation (deliverFinal keeps the order).
   const final: Promise<FinalMessage> =
     finished.outcome === "completed"
-      ? Promise.all([uploadResultFiles(deps, surface, posted, finished.files), finishedTag(deps, job)]).then(
-          ([uploaded, tag]) => ({ ...finished.render(uploaded), fallback: finished.render(new Map()).message, tag }),
-        )
+      ? completedResult(deps, surface, posted, job, finished)
       : Promise.resolve({ message: finished.message, tag: { jobId: job.id } });
   const where = await deliverFinal(deps, surface, posted, final);
   logger.info({ job: job.id, channel: job.channel, ts: where.where.ts }, "result delivered");
   // A result posted anew is where the job's message is now (its progress message was deleted).
   await record(deps, job.id, { state: "done", outcome: finished.outcome, ...movedTo(posted, where) });
+}
+
+/**
+ * A completed job's result message: its files uploaded to Slack (unshared) and its provenance read at the same time,
+ * then the message written from what was uploaded, with the platform's links as the fallback Slack may need.
+ */
+export async function completedResult(
+  deps: BotDeps,
+  surface: Surface,
+  posted: Posted,
+  job: JobRecord,
+  finished: Extract<Finished, { outcome: "completed" }>,
+): Promise<FinalMessage> {
+  const [uploaded, tag] = await Promise.all([
+    uploadResultFiles(deps, surface, posted, finished.files),
+    finishedTag(deps, job),
+  ]);
+  return { ...finished.render(uploaded), fallback: finished.render(new Map()).message, tag };
 }
 
 /**
