@@ -1,29 +1,27 @@
 #!/usr/bin/env node
-import { existsSync } from "node:fs";
 import { createServer } from "node:http";
 import { cpus } from "node:os";
-import { dirname, join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import {
+  BOT_TOKEN,
+  fmt,
+  loadBuiltBot,
+  peakInWindow,
+  percentile,
+  SIGNING_SECRET,
+  sleep,
+  startBot as startBuiltBot,
+  startSim,
+  table,
+  warmSandboxPictures,
+} from "./support.mjs";
 
-const here = dirname(fileURLToPath(import.meta.url));
-const dist = join(here, "..", "dist");
-for (const built of ["index.js"]) {
-  if (!existsSync(join(dist, built))) {
-    console.error(`slack-bot bench: dist/${built} is missing: run \`pnpm bench\` (it builds first) or \`pnpm build\`.`);
-    process.exit(1);
-  }
-}
-
+// The bot, as built: createBotApp and the decisions layer from dist/index.js.
+const bot = await loadBuiltBot("slack-bot bench");
 const { App } = await import("@slack/bolt");
-const { createStudioClient, generateImages } = await import("@studio-kit/core");
-const { createPoller } = await import("@studio-kit/poller");
-const { createSandbox, createVirtualClock, SANDBOX_KEYS, startSandboxServer } = await import("@studio-kit/sandbox");
-const { createSlackSim, SLACK_RATE_LIMITS } = await import("@studio-kit/slack-sim");
-const { pino } = await import("pino");
+const { createSandbox, createVirtualClock, startSandboxServer } = await import("@studio-kit/sandbox");
+const { SLACK_RATE_LIMITS } = await import("@studio-kit/slack-sim");
 
-const SIGNING_SECRET = "bench-signing-secret";
-const BOT_TOKEN = "xoxb-bench-token";
 const CHANNEL = "C0GENERAL";
 
 const ACK_COMMANDS = 200;
@@ -45,55 +43,9 @@ const DESIGNS = [
   { name: "baseline", delivery: "update-only" },
 ];
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const problems = [];
 
-// The bot, as built: createBotApp and the decisions layer from dist/index.js.
-const bot = { ...(await import(pathToFileURL(join(dist, "index.js")).href)), from: "dist/index.js" };
-
-async function startSim({ rateLimits } = {}) {
-  let appUrl = "";
-  const sim = createSlackSim({
-    signingSecret: SIGNING_SECRET,
-    botToken: BOT_TOKEN,
-    appUrl: () => appUrl,
-    ...(rateLimits ? { rateLimits } : {}),
-  });
-  await sim.start();
-  return { sim, setApp: (server) => (appUrl = `http://127.0.0.1:${server.address().port}/slack/events`) };
-}
-
-async function startBot({ baseUrl, poller: pollerOptions, delivery, rateLimits }) {
-  const { sim, setApp } = await startSim({ rateLimits });
-  const studio = createStudioClient({ apiKey: SANDBOX_KEYS.readWrite, baseUrl, retry: false });
-  const config = bot.readConfig({
-    SLACK_BOT_TOKEN: BOT_TOKEN,
-    SLACK_SIGNING_SECRET: SIGNING_SECRET,
-    CREDITS_CONFIRM_THRESHOLD: "100000",
-    LOG_LEVEL: "silent",
-    STUDIO_BOT_DB: ":memory:",
-  });
-  // The baseline is the design before finals first: every result through chat.update, within 40 a minute shared
-  // with progress (BotDeps.delivery "update-only"; flows/updates.ts), paced as that design paced it.
-  const pacer =
-    delivery === "update-only"
-      ? bot.createSlackPacer({ limits: { "chat.update": { limit: 40, windowMs: 60_000 } } })
-      : bot.createSlackPacer();
-  const app = bot.createBotApp({
-    config,
-    studio,
-    poller: createPoller(studio, pollerOptions),
-    logger: process.env.BENCH_LOG
-      ? pino({ level: "info" }, pino.destination(process.env.BENCH_LOG))
-      : pino({ level: "silent" }),
-    slackApiUrl: sim.apiUrl,
-    pacer,
-    ...(delivery ? { delivery } : {}),
-  });
-  await app.init();
-  setApp(await app.start({ port: 0, host: "127.0.0.1" }));
-  return { sim, app };
-}
+const startBot = (options) => startBuiltBot(bot, options);
 
 /** The floor: Bolt's HTTP receiver, the signature check, a listener that only acks. */
 async function startAckOnly() {
@@ -166,8 +118,6 @@ async function sendCommands(sim, count, text, concurrency) {
   return results;
 }
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-
 async function measureAcks(label, target) {
   await sendCommands(target.sim, ACK_WARMUP, "image warm-up lighthouse", ACK_CONCURRENCY);
   const wall = performance.now();
@@ -207,17 +157,6 @@ await slowBot.sim.close();
 
 // ---------------------------------------------------------------------------------------------------------------
 // 2. Finished to visible: 100 image jobs finish together; how long until each result shows in (rate-limited) Slack.
-
-/** The most events in any window of `windowMs`. */
-const peakInWindow = (times, windowMs = 60_000) => {
-  const sorted = [...times].sort((a, b) => a - b);
-  let peak = 0;
-  for (let start = 0, end = 0; end < sorted.length; end += 1) {
-    while (sorted[end] - sorted[start] >= windowMs) start += 1;
-    peak = Math.max(peak, end - start + 1);
-  }
-  return peak;
-};
 
 const isFinal = (call) => call.ok && /^Image: /.test(String(call.args.text ?? ""));
 
@@ -316,26 +255,6 @@ async function deliveryRun(design, scenario) {
   };
 }
 
-/**
- * The sandbox draws a generated picture (pngjs, ~80 ms) the first time it is downloaded and keeps the last few
- * (size and palette slot: six per size). A platform's CDN does not draw anything, so a warm-up, not measured, makes
- * the sandbox draw the 1:1 pictures the runs below download, and neither design pays for pngjs on its clock.
- */
-async function warmSandboxPictures() {
-  const clock = createVirtualClock();
-  const server = await startSandboxServer({ port: 0, jobMs: 1_000, clock });
-  server.sandbox.state.credits.get(server.sandbox.workspaceId).balance = 1_000_000;
-  const studio = createStudioClient({ apiKey: SANDBOX_KEYS.readWrite, baseUrl: server.url, retry: false });
-  const ids = [];
-  for (let i = 0; i < 10; i += 1) {
-    const queued = await generateImages(studio, { prompt: "warm-up", aspectRatio: "1:1", count: 4 });
-    ids.push(...queued.map((image) => image.id));
-  }
-  clock.advance(2_000);
-  const images = await createPoller(studio, { schedule: [10] }).waitForImages(ids);
-  for (const image of images) await (await fetch(image.downloadUrl)).arrayBuffer();
-  await server.close();
-}
 await warmSandboxPictures();
 
 const delivery = {};
@@ -350,18 +269,6 @@ for (const scenario of SCENARIOS) {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-const fmt = (value, digits = 1) => (typeof value === "number" ? value.toFixed(digits) : String(value));
-const width = 44;
-const table = (head, rows) => {
-  console.log(`${"".padEnd(width)}${head[0].padStart(14)}${head[1].padStart(14)}${"ratio".padStart(8)}`);
-  for (const [label, a, b, digits] of rows) {
-    const ratio = typeof a === "number" && typeof b === "number" && b !== 0 ? (a / b).toFixed(2) : "";
-    console.log(
-      `${label.padEnd(width)}${fmt(a, digits).padStart(14)}${fmt(b, digits).padStart(14)}${ratio.padStart(8)}`,
-    );
-  }
-};
-
 console.log(
   `@studio-kit/slack-bot benchmark (${cpus().length} CPUs, node ${process.versions.node}; createBotApp from ${bot.from})\n`,
 );

@@ -6,14 +6,14 @@
 import { ACCESS_DEFAULTS, type AccessConfig, type LimitsConfig, readAccess } from "./config/access.js";
 import { type LogLevel, OPS_DEFAULTS, readOps } from "./config/ops.js";
 import { ConfigError, type Env } from "./config/read.js";
-import { readSlack, SLACK_DEFAULTS, type SlackConfig, type SlackSurface } from "./config/slack.js";
+import { readSlack, SLACK_DEFAULTS, type SlackConfig, type SlackProgress, type SlackSurface } from "./config/slack.js";
 import { readStore, STORE_DEFAULTS, type StoreConfig } from "./config/store.js";
 import { readStudio, type StudioConfig } from "./config/studio.js";
 
 export type { AccessConfig } from "./config/access.js";
 export type { LogLevel } from "./config/ops.js";
 export { ConfigError } from "./config/read.js";
-export type { SlackSurface } from "./config/slack.js";
+export type { SlackProgress, SlackSurface } from "./config/slack.js";
 export { describeStore, IN_MEMORY_STORE, type StoreConfig } from "./config/store.js";
 
 /** The checked configuration the app starts with. */
@@ -35,6 +35,11 @@ export interface Config {
   access: AccessConfig;
   /** Quotas on generations; a limit left out is not enforced (assignable to the store's `Limits`). */
   limits: LimitsConfig;
+  /**
+   * STUDIO_ADMIN_USERS: who sees the workspace's figures on their App Home (the week's ratings by model). Empty =
+   * nobody.
+   */
+  admins: string[];
   /**
    * Where the bot keeps its state: a SQLite file (an absolute path, or `:memory:`: nothing survives a restart), or
    * PostgreSQL when `DATABASE_URL` is set (several replicas share it). The URL holds a password: never log it.
@@ -61,6 +66,13 @@ export interface Config {
    * https://docs.slack.dev/ai/migrating-to-agent-messaging/
    */
   slackSurface: SlackSurface;
+  /**
+   * STUDIO_SLACK_PROGRESS: `stream` (the default): a job asked in a thread (a mention, a click on a result, a message
+   * in a DM's thread) shows its phases as tasks of one streamed message (chat.startStream) that ends as its result
+   * (chat.stopStream); a slash command, an assistant thread and a job taking minutes keep today's progress. `update`:
+   * chat.update everywhere. Decision 0019.
+   */
+  slackProgress: SlackProgress;
 }
 
 /** Defaults for the optional settings (each area's, in one place). */
@@ -72,6 +84,7 @@ export const CONFIG_DEFAULTS = {
   jobLeaseSeconds: STORE_DEFAULTS.jobLeaseSeconds,
   drainSeconds: OPS_DEFAULTS.drainSeconds,
   slackSurface: SLACK_DEFAULTS.slackSurface,
+  slackProgress: SLACK_DEFAULTS.slackProgress,
 } as const;
 
 /**
@@ -100,5 +113,6 @@ export function readConfig(env: Env, options: { cwd?: string } = {}): Config {
     drainMs: ops.drainMs,
     ...(ops.healthPort === undefined ? {} : { healthPort: ops.healthPort }),
     slackSurface: slack.slackSurface,
+    slackProgress: slack.slackProgress,
   };
 }

@@ -29,11 +29,13 @@ describe("readConfig", () => {
       logLevel: "info",
       creditsConfirmThreshold: 50,
       access: { users: [], groups: [], channels: [] },
+      admins: [],
       limits: {},
       store: { kind: "sqlite", path: "/srv/bot/studio-bot.db" },
       jobLeaseMs: 15_000,
       drainMs: 0,
       slackSurface: "agent",
+      slackProgress: "stream",
     });
   });
 
@@ -44,6 +46,14 @@ describe("readConfig", () => {
     expect(readConfig({ ...base, STUDIO_SLACK_SURFACE: "Agent" }).slackSurface).toBe("agent");
     expect(problemsOf({ ...base, STUDIO_SLACK_SURFACE: "assistant_view" })).toEqual([
       "STUDIO_SLACK_SURFACE must be agent (the app's manifest has features.agent_view, the default) or assistant (features.assistant_view, for an app installed with the assistant view).",
+    ]);
+  });
+
+  it("streams progress unless STUDIO_SLACK_PROGRESS is update, and names the two values when it is neither", () => {
+    expect(readConfig(base).slackProgress).toBe("stream");
+    expect(readConfig({ ...base, STUDIO_SLACK_PROGRESS: "Update" }).slackProgress).toBe("update");
+    expect(problemsOf({ ...base, STUDIO_SLACK_PROGRESS: "edit" })).toEqual([
+      "STUDIO_SLACK_PROGRESS must be stream (a job asked in a thread shows its phases in a streamed message, the default) or update (progress messages edited with chat.update everywhere).",
     ]);
   });
 
@@ -102,6 +112,8 @@ describe("readConfig", () => {
       "STUDIO_ALLOWED_CHANNELS must list Slack channel ids (C..., G... or D...)",
     ],
     [{ STUDIO_ALLOWED_CHANNELS: "U0ALICE" }, "STUDIO_ALLOWED_CHANNELS must list Slack channel ids"],
+    [{ STUDIO_ADMIN_USERS: "U0ALICE carol" }, "STUDIO_ADMIN_USERS must list Slack user ids (U... or W...)"],
+    [{ STUDIO_ADMIN_USERS: "S0DESIGN" }, "STUDIO_ADMIN_USERS must list Slack user ids"],
     [{ STUDIO_USER_HOURLY_LIMIT: "0" }, "STUDIO_USER_HOURLY_LIMIT must be a whole number of outputs, 1 or more"],
     [{ STUDIO_USER_HOURLY_LIMIT: "2.5" }, "STUDIO_USER_HOURLY_LIMIT must be a whole number"],
     [{ STUDIO_USER_HOURLY_LIMIT: "ten" }, "STUDIO_USER_HOURLY_LIMIT must be a whole number"],
@@ -127,6 +139,13 @@ describe("readConfig", () => {
       groups: ["S0DESIGN"],
       channels: ["C0GENERAL", "G0PRIVATE", "D0DM"],
     });
+  });
+
+  it("reads the admins as a user id list like the allowed users, and names none by default", () => {
+    expect(readConfig(base).admins).toEqual([]);
+    expect(readConfig({ ...base, STUDIO_ADMIN_USERS: "U0ALICE,W0GRID U0ALICE" }).admins).toEqual(["U0ALICE", "W0GRID"]);
+    // Being allowed to generate makes no one an admin.
+    expect(readConfig({ ...base, STUDIO_ALLOWED_USERS: "U0ALICE" }).admins).toEqual([]);
   });
 
   it("reads the hourly limit and the daily budget, a budget of 0 included", () => {
@@ -199,6 +218,7 @@ describe("readConfig", () => {
         STUDIO_ALLOWED_USERS: "",
         STUDIO_ALLOWED_GROUPS: " ",
         STUDIO_ALLOWED_CHANNELS: "",
+        STUDIO_ADMIN_USERS: "",
         STUDIO_USER_HOURLY_LIMIT: "",
         STUDIO_DAILY_CREDIT_BUDGET: "",
         STUDIO_BOT_DB: "",
@@ -207,6 +227,7 @@ describe("readConfig", () => {
     );
     expect(config).toMatchObject({
       access: { users: [], groups: [], channels: [] },
+      admins: [],
       limits: {},
       store: { kind: "sqlite", path: "/srv/bot/studio-bot.db" },
     });
@@ -240,6 +261,7 @@ describe("readConfig", () => {
       STUDIO_ALLOWED_USERS: "SECRET",
       STUDIO_ALLOWED_GROUPS: "SECRET-GROUP",
       STUDIO_ALLOWED_CHANNELS: "SECRET",
+      STUDIO_ADMIN_USERS: "SECRET-ADMIN",
       STUDIO_USER_HOURLY_LIMIT: "SECRET",
       STUDIO_DAILY_CREDIT_BUDGET: "SECRET",
       STUDIO_BOT_DB: "~SECRET/",
@@ -253,7 +275,7 @@ describe("readConfig", () => {
     expect(caught).toBeInstanceOf(ConfigError);
     const error = caught as ConfigError;
     const everything = [error.message, String(error), JSON.stringify(error), ...error.problems].join("\n");
-    expect(error.problems).toHaveLength(12);
+    expect(error.problems).toHaveLength(13);
     expect(error.message).toContain("@studio-kit/slack-bot");
     expect(everything).not.toContain("SECRET");
   });

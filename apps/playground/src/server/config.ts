@@ -46,6 +46,9 @@ export function standInConfig(env: Env, secrets: StandInSecrets, options: { cwd?
       // The page draws Slack's assistant pane (the split view), so the stand-in and the bot use the assistant view;
       // the agent view (the bot's default: the DM as the conversation) is not drawn by the page yet.
       STUDIO_SLACK_SURFACE: "assistant",
+      // Alice (the switcher's first person, workspace.ts) is the bot's admin unless told otherwise, so the Home's
+      // "Results rated this week" can be seen here.
+      STUDIO_ADMIN_USERS: env.STUDIO_ADMIN_USERS?.trim() || "U0ALICE",
     },
     options,
   );

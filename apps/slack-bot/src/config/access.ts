@@ -27,12 +27,17 @@ export const ACCESS_DEFAULTS = {
   creditsConfirmThreshold: 50,
 } as const;
 
-/** The spending part of the configuration. */
+/** The spending part of the configuration, and who the bot's admins are. */
 export interface AccessSettings {
   /** Costs above this many credits ask for confirmation first. */
   creditsConfirmThreshold: number;
   access: AccessConfig;
   limits: LimitsConfig;
+  /**
+   * STUDIO_ADMIN_USERS: Slack user ids (`U...`/`W...`) who see the workspace's figures on their App Home (the week's
+   * ratings by model). Empty = nobody sees them: being able to generate makes no one an admin.
+   */
+  admins: string[];
 }
 
 // Slack ids are upper-case letters and digits after a one-letter kind, of no fixed length (user ids may start with
@@ -54,9 +59,17 @@ const ID_LISTS = {
     what: "Slack channel ids (C..., G... or D...)",
     how: "copy each from the channel's details, at the bottom of the About tab",
   },
+  STUDIO_ADMIN_USERS: {
+    pattern: /^[UW][A-Z0-9]+$/,
+    what: "Slack user ids (U... or W...)",
+    how: "copy each from the person's profile, ⋮ > Copy member ID",
+  },
 } as const;
 
-/** CREDITS_CONFIRM_THRESHOLD, the STUDIO_ALLOWED_* lists, STUDIO_USER_HOURLY_LIMIT and STUDIO_DAILY_CREDIT_BUDGET. */
+/**
+ * CREDITS_CONFIRM_THRESHOLD, the STUDIO_ALLOWED_* lists, STUDIO_USER_HOURLY_LIMIT, STUDIO_DAILY_CREDIT_BUDGET and
+ * STUDIO_ADMIN_USERS.
+ */
 export function readAccess(env: Env, problems: string[]): AccessSettings {
   const threshold = read(env, "CREDITS_CONFIRM_THRESHOLD");
   const creditsConfirmThreshold = threshold === undefined ? ACCESS_DEFAULTS.creditsConfirmThreshold : Number(threshold);
@@ -68,7 +81,8 @@ export function readAccess(env: Env, problems: string[]): AccessSettings {
     groups: readIds(env, "STUDIO_ALLOWED_GROUPS", problems),
     channels: readIds(env, "STUDIO_ALLOWED_CHANNELS", problems),
   };
-  return { creditsConfirmThreshold, access, limits: readLimits(env, problems) };
+  const admins = readIds(env, "STUDIO_ADMIN_USERS", problems);
+  return { creditsConfirmThreshold, access, limits: readLimits(env, problems), admins };
 }
 
 /** A comma- or space-separated id list: the ids (deduplicated), or a problem naming the bad entries by position. */

@@ -7,10 +7,19 @@ import { type Env, httpUrl, read } from "./read.js";
 export type SlackSurface = "agent" | "assistant";
 const SLACK_SURFACES: SlackSurface[] = ["agent", "assistant"];
 
+/**
+ * How a job's progress shows: `stream` (in a thread, one streamed message of the job's phases that ends as its result:
+ * delivery/stream.ts), or `update` (a message edited with chat.update, the design before issue 29) everywhere.
+ */
+export type SlackProgress = "stream" | "update";
+const SLACK_PROGRESS: SlackProgress[] = ["stream", "update"];
+
 /** Defaults for Slack's optional settings. */
 export const SLACK_DEFAULTS = {
   /** STUDIO_SLACK_SURFACE: the agent messaging experience, which Slack steers new apps to. */
   slackSurface: "agent",
+  /** STUDIO_SLACK_PROGRESS: streamed where Slack allows it. */
+  slackProgress: "stream",
 } as const;
 
 /**
@@ -30,6 +39,7 @@ export interface SlackSettings {
   /** Socket Mode when an app-level token is given, the HTTP receiver otherwise. */
   mode: "socket" | "http";
   slackSurface: SlackSurface;
+  slackProgress: SlackProgress;
 }
 
 /**
@@ -67,6 +77,7 @@ export function readSlack(env: Env, problems: string[]): SlackSettings | undefin
     problems.push("SLACK_API_URL must be an http:// or https:// URL, or be left unset to use Slack's own.");
   }
   const slackSurface = readSlackSurface(env, problems);
+  const slackProgress = readSlackProgress(env, problems);
 
   if (!botToken) return undefined;
   const slack: SlackConfig = { botToken };
@@ -74,7 +85,7 @@ export function readSlack(env: Env, problems: string[]): SlackSettings | undefin
   if (appToken) slack.appToken = appToken;
   // WebClient appends the method name to this URL; with the slash, the configured and the used URL are the same.
   if (apiUrl) slack.apiUrl = apiUrl.endsWith("/") ? apiUrl : `${apiUrl}/`;
-  return { slack, mode: appToken ? "socket" : "http", slackSurface };
+  return { slack, mode: appToken ? "socket" : "http", slackSurface, slackProgress };
 }
 
 /** STUDIO_SLACK_SURFACE: `agent` or `assistant`, in any case. */
@@ -85,4 +96,14 @@ function readSlackSurface(env: Env, problems: string[]): SlackSurface {
     "STUDIO_SLACK_SURFACE must be agent (the app's manifest has features.agent_view, the default) or assistant (features.assistant_view, for an app installed with the assistant view).",
   );
   return SLACK_DEFAULTS.slackSurface;
+}
+
+/** STUDIO_SLACK_PROGRESS: `stream` or `update`, in any case. */
+function readSlackProgress(env: Env, problems: string[]): SlackProgress {
+  const value = read(env, "STUDIO_SLACK_PROGRESS")?.toLowerCase() ?? SLACK_DEFAULTS.slackProgress;
+  if (SLACK_PROGRESS.includes(value as SlackProgress)) return value as SlackProgress;
+  problems.push(
+    "STUDIO_SLACK_PROGRESS must be stream (a job asked in a thread shows its phases in a streamed message, the default) or update (progress messages edited with chat.update everywhere).",
+  );
+  return SLACK_DEFAULTS.slackProgress;
 }

@@ -3,6 +3,11 @@ import type { SlackMessage } from "../messages/blocks.js";
 import { jobMetadata } from "../services/job-metadata.js";
 import type { Posted, PostTag, Surface } from "./surface.js";
 
+/** Whether Slack lets a reply be streamed there ("Required when streaming to channels": a DM needs no recipient). */
+export function streamable(place: { channel: string; threadTs?: string | undefined; team?: string | undefined }) {
+  return place.threadTs !== undefined && (place.channel.startsWith("D") || place.team !== undefined);
+}
+
 /** A builder's message as the Web API's arguments: the builders type blocks loosely, Slack's types strictly. */
 export function toSlack(message: SlackMessage): { text: string; blocks: types.KnownBlock[] } {
   return { text: message.text, blocks: message.blocks as unknown as types.KnownBlock[] };
@@ -55,6 +60,8 @@ export interface SurfacePlace {
   user: string;
   channel: string;
   threadTs?: string | undefined;
+  /** The asker's team (Bolt's `context.teamId`): lets a job's reply stream in a channel's thread. */
+  team?: string | undefined;
 }
 
 /**
@@ -67,7 +74,7 @@ export function conversationSurface(
   place: SurfacePlace,
   options: { ephemeralAsReply?: boolean } = {},
 ): Surface {
-  const { user, channel, threadTs } = place;
+  const { user, channel, threadTs, team } = place;
   const thread = threadTs === undefined ? {} : { thread_ts: threadTs };
   const reply: Surface["reply"] = async (message) => {
     await client.chat.postMessage({ channel, ...thread, ...toSlack(message) });
@@ -84,5 +91,8 @@ export function conversationSurface(
     reply,
     ephemeral: options.ephemeralAsReply ? reply : ephemeral,
     post: (message, tag) => postLive(client, channel, message, threadTs, tag),
+    ...(threadTs !== undefined && streamable({ channel, threadTs, team })
+      ? { streamPlace: { client, channel, threadTs, user, ...(team ? { team } : {}) } }
+      : {}),
   };
 }

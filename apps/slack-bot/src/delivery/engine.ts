@@ -92,11 +92,13 @@ export async function deliverFinal(
   // prepared (its files uploading): a result prepared sooner does not overtake one that finished earlier.
   const ready = Promise.resolve(final).then((value): FinalMessage => ("message" in value ? value : { message: value }));
   if (!progress.live) return deliverThrough(deps, surface, progress, await ready);
-  const { status } = progress;
+  const { status, stream } = progress;
   // In an assistant thread the job's progress was the status line: its line goes, and the result is posted.
   status?.end();
   return inConversationOrder(deps, surface, async () => {
     const result = await ready;
+    // A streamed progress ends as the result; a stream Slack no longer takes is replaced like any progress message.
+    if (stream && (await pacerOf(deps).finalWaiting(() => stream.finish(result)))) return progress;
     if (!status) return pacerOf(deps).finalWaiting(() => deliverLive(deps, surface, progress, result));
     try {
       return await postFinal(deps, surface, progress, result);
@@ -206,7 +208,7 @@ async function deliverLive(deps: BotDeps, surface: Surface, progress: Posted, re
 }
 
 /** Slack's answers to a message whose files it will not show (yet): the result goes out with links instead. */
-const REFUSED_FILES = new Set(["invalid_blocks", "invalid_arguments", "file_not_found", "file_not_shared"]);
+export const REFUSED_FILES = new Set(["invalid_blocks", "invalid_arguments", "file_not_found", "file_not_shared"]);
 
 const withJob = (result: FinalMessage) => (result.tag ? { tag: result.tag } : {});
 

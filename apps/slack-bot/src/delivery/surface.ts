@@ -1,4 +1,6 @@
+import type { webApi } from "@slack/bolt";
 import type { SlackMessage } from "../messages/blocks.js";
+import type { FinalMessage } from "../messages/result-parts.js";
 import type { JobTag } from "../services/job-metadata.js";
 import type { PermalinkApi } from "../services/permalinks.js";
 import type { SlackFilesApi } from "../services/slack-files.js";
@@ -24,6 +26,35 @@ export interface Posted {
    * is nothing to update, progress goes to the status and the result is posted as the job's one message.
    */
   status?: JobStatusLine;
+  /**
+   * Set when the job's progress is a streamed message (chat.startStream: decision 0019): its phases are tasks
+   * appended to the stream, and the stream ends as the job's result (chat.stopStream).
+   */
+  stream?: ProgressStream;
+}
+
+/** Where a job's reply may be streamed: a thread, and (outside a DM) the person it is for and their team. */
+export interface StreamPlace {
+  client: webApi.WebClient;
+  channel: string;
+  threadTs: string;
+  user: string;
+  /** The asker's team (`recipient_team_id`): required with the user outside a DM. */
+  team?: string;
+}
+
+/** A job's phases as the tasks of its streamed message. */
+export type StreamPhase = "sending" | "queued" | "running" | "uploading";
+
+/** A job's progress streamed into its message (delivery/stream.ts). */
+export interface ProgressStream {
+  /** Shows the job's phase (a new phase at once; a moving percentage at most every throttle interval); never throws. */
+  show(phase: StreamPhase, percent?: number): void;
+  /**
+   * Ends the stream as the job's final message (its blocks and metadata, its tasks complete, or the one that failed
+   * marked so). False when Slack would not (the stream had ended, or was refused): the caller replaces the message.
+   */
+  finish(final: FinalMessage): Promise<boolean>;
 }
 
 /** A job's progress shown in its assistant thread's status line ("Studio is generating an image… 40%"). */
@@ -74,6 +105,11 @@ export interface Surface {
   post(message: SlackMessage, tag?: PostTag): Promise<Posted>;
   /** Set in an assistant thread (Slack's AI split view): jobs show their progress in its status line. */
   assistant?: AssistantThreadSurface;
+  /**
+   * Set where Slack lets the bot stream a reply (a thread, with the asker's team outside a DM): a job asked here may
+   * show its phases in a streamed message (delivery/stream.ts).
+   */
+  streamPlace?: StreamPlace;
 }
 
 /** What a job's message is tagged with (Slack message metadata): its job, and for a result what it made and how. */

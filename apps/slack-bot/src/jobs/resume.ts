@@ -2,6 +2,7 @@ import type { webApi } from "@slack/bolt";
 import { assistantSurface } from "../delivery/assistant-thread.js";
 import { conversationSurface, livePosted, toSlack } from "../delivery/conversation.js";
 import { deliverFinal } from "../delivery/engine.js";
+import { resumedStream } from "../delivery/stream.js";
 import type { Posted, Surface } from "../delivery/surface.js";
 import type { BotDeps } from "../deps.js";
 import { lostJobMessage } from "../messages/jobs.js";
@@ -22,11 +23,18 @@ export function jobSurface(deps: BotDeps, client: webApi.WebClient, job: JobReco
 }
 
 /**
- * The progress message of a stored job, if it was posted: by ts (chat.update), or through the `response_url` it
- * was posted with (a plain POST, as Bolt's `respond` does; the URL is a secret, so an error names only the status).
+ * The progress message of a stored job, if it was posted: by ts (chat.update; a streamed one is appended to and ended
+ * while Slack still takes its stream), or through the `response_url` it was posted with (a plain POST, as Bolt's
+ * `respond` does; the URL is a secret, so an error names only the status).
  */
-export function jobPosted(client: webApi.WebClient, job: JobRecord, fetchFn: typeof fetch = fetch): Posted | undefined {
+export function jobPosted(
+  deps: BotDeps,
+  client: webApi.WebClient,
+  job: JobRecord,
+  fetchFn: typeof fetch = fetch,
+): Posted | undefined {
   const where = job.progress;
+  if (where?.ts && where.streamed) return resumedStream(deps, client, job.channel, where.ts);
   if (where?.ts) return livePosted(client, job.channel, where.ts);
   const responseUrl = where?.responseUrl;
   if (!responseUrl) return undefined;
@@ -70,7 +78,7 @@ async function unrecordedProgress(
 async function resumeJob(deps: BotDeps, client: webApi.WebClient, stored: JobRecord): Promise<void> {
   let job = stored;
   const surface = jobSurface(deps, client, job);
-  let posted = jobPosted(client, job);
+  let posted = jobPosted(deps, client, job);
   if (!posted) {
     // Not recorded: posted by a replica that died before recording it, or never posted at all. In an assistant
     // thread the job's only message is its result: one found by its tag was posted and not recorded, and the final

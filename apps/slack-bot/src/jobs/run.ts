@@ -12,6 +12,7 @@
 import { deliverFinal, type FinalMessage, pacerOf, showProgress } from "../delivery/engine.js";
 import { uploadResultFiles } from "../delivery/result-files.js";
 import { studioSilent, watchSilence, withStillTrying } from "../delivery/still-trying.js";
+import { startStreamedProgress } from "../delivery/stream.js";
 import type { Posted, Surface } from "../delivery/surface.js";
 import type { BotDeps } from "../deps.js";
 import { limitReachedMessage, readOnlyKeyMessage } from "../messages/access.js";
@@ -128,12 +129,15 @@ export function showJob(
   options: { urgent?: boolean } = {},
 ): void {
   if (posted.status) posted.status.show(phase, percent);
+  else if (posted.stream) posted.stream.show(phase, percent);
   else showProgress(deps, posted, () => progressOf(deps, job, phase, percent), options);
 }
 
 /**
- * Starts showing a job where it was asked: its progress message, tagged with the job's id (chat.postMessage, paced
- * per channel), or, in an assistant thread, its status line (nothing posted until the result).
+ * Starts showing a job where it was asked: in a thread, a streamed message of its phases that ends as its result
+ * (a job taking seconds, where Slack has room for the stream: decision 0019); else its progress message, tagged with
+ * the job's id (chat.postMessage, paced per channel); in an assistant thread, its status line (nothing posted until
+ * the result).
  */
 export async function startProgress(
   deps: BotDeps,
@@ -142,6 +146,11 @@ export async function startProgress(
   phase: "sending" | "queued",
 ): Promise<Posted> {
   if (surface.assistant) return surface.assistant.startJob(job, phase);
+  // A job taking minutes keeps its progress message: a stream left without appends is closed by Slack.
+  if (surface.streamPlace && handlerOf(job).takes(job) === "seconds") {
+    const streamed = await startStreamedProgress(deps, surface.streamPlace, phase);
+    if (streamed) return streamed;
+  }
   // chat.postMessage is paced per channel (about one a second): a burst of requests queues here, acked already.
   await pacerOf(deps).acquire("chat.postMessage", surface.channel);
   return surface.post(progressOf(deps, job, phase), { jobId: job.id });
@@ -183,6 +192,7 @@ export async function followJob(deps: BotDeps, surface: Surface, posted: Posted,
   await record(deps, job.id, {});
   logger.info({ job: job.id, channel: job.channel, outcome: finished.outcome }, "generation finished");
   // The result's files upload while it waits for its turn in the conversation (deliverFinal keeps the order).
+  if (finished.outcome === "completed") posted.stream?.show("uploading");
   const final: Promise<FinalMessage> =
     finished.outcome === "completed"
       ? completedResult(deps, surface, posted, job, finished)

@@ -3,11 +3,12 @@ import type { Board, CreditsBalance } from "@studio-kit/core";
 import { DESCRIPTIONS } from "../intent/slack-grammar.js";
 import type { AccessDecision } from "../services/access.js";
 import type { DefaultBoard } from "../store/channel-defaults.js";
-import type { Limits, Usage } from "../store/types.js";
+import type { Limits, ModelRatings, Usage } from "../store/types.js";
 import { nextUtcMidnight } from "./access.js";
 import { actions, type Block, button, context, divider, fields, quote, section } from "./blocks.js";
 import { slackTime } from "./credits.js";
 import { counted } from "./describe.js";
+import { ratingsBlocks } from "./home-ratings.js";
 import { ACTIONS } from "./ids.js";
 import { at, channelLink, jobLine, type ListedJob } from "./job-line.js";
 
@@ -42,6 +43,11 @@ export interface HomeInput {
   channelDefaults: readonly { channel: string; board: DefaultBoard }[] | null;
   /** The time now (ms): when the daily budget resets. */
   now: number;
+  /**
+   * For an admin (STUDIO_ADMIN_USERS) only: the week's ratings by model (`feedback.weekByModel`), shown as "Results
+   * rated this week"; null when they could not be read. Absent for everyone else: the section is not shown at all.
+   */
+  ratings?: readonly ModelRatings[] | null;
 }
 
 /** How many recent boards the Home tab lists. */
@@ -166,9 +172,10 @@ function helpBlocks(): Block[] {
 }
 
 /**
- * The App Home tab for one person: quick actions (New image, Refresh), the workspace's credits, whether they may
- * generate and their quotas, their recent generations, the channels' default boards, the recent boards and the
- * commands. Within Slack's limits for any input (100 blocks, section text); a part that could not be read says so.
+ * The App Home tab for one person: quick actions (New image, Refresh), the workspace's credits, for an admin the
+ * week's ratings by model (messages/home-ratings.ts), whether they may generate and their quotas, their recent
+ * generations, the channels' default boards, the recent boards and the commands. Within Slack's limits for any input
+ * (100 blocks, section text); a part that could not be read says so.
  */
 export function homeView(input: HomeInput): HomeView {
   const blocks: Block[] = [
@@ -181,6 +188,8 @@ export function homeView(input: HomeInput): HomeView {
     section("*Credits*"),
     ...creditsBlocks(input.credits),
     divider(),
+    // Workspace figures, next to the credits: only in an admin's view (the Home is published per person).
+    ...(input.ratings === undefined ? [] : [...ratingsBlocks(input.ratings), divider()]),
     section("*You*"),
     section(accessLine(input)),
     ...limitsBlocks(input),

@@ -32,6 +32,11 @@ export const SLACK_LIMITS = {
   "chat.postMessage": { perChannel: true, burst: 3, intervalMs: 1_050 },
   "files.getUploadURLExternal": { limit: 100, windowMs: 61_000 },
   "files.completeUploadExternal": { limit: 100, windowMs: 61_000 },
+  // Streams (decision 0019): startStream and stopStream are Tier 2 (20 a minute), appendStream Tier 4 (100+).
+  // https://docs.slack.dev/reference/methods/chat.startStream, .../chat.appendStream, .../chat.stopStream
+  "chat.startStream": { limit: 20, windowMs: 61_000 },
+  "chat.appendStream": { limit: 100, windowMs: 61_000 },
+  "chat.stopStream": { limit: 20, windowMs: 61_000 },
   // Slack documents "Special" limits for it without a number: kept to Tier 3's 50 a minute per workspace.
   "assistant.threads.setStatus": { limit: 50, windowMs: 61_000 },
 } as const satisfies Record<string, MethodLimit>;

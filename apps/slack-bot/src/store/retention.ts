@@ -8,6 +8,9 @@ export const EVENT_RETENTION_MS = 24 * 60 * 60 * 1000;
 /** How long finished jobs, click claims and used confirmations are kept (App Home shows recent jobs). */
 export const RECORD_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 
+/** The window of the App Home's ratings by model: "this week" is the 7 days before now, not a calendar week. */
+export const RATINGS_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+
 /** 00:00 UTC of the day `at` falls in: the daily budget's day. */
 export function startOfUtcDay(at: number): number {
   const day = new Date(at);

@@ -61,6 +61,11 @@ export interface ProgressLocation {
    * not a message, and its one message is the result, posted when it ends (`ts` from then on). Decision 0012.
    */
   assistantThread?: boolean;
+  /**
+   * The message at `ts` is a streamed reply (chat.startStream: decision 0019): the job's phases are appended to it and
+   * it ends as the result (chat.stopStream), or, once Slack no longer takes the stream, is replaced by chat.update.
+   */
+  streamed?: boolean;
 }
 
 /** A job as stored. */
@@ -270,8 +275,33 @@ export interface FeedbackStore {
    * for a first rating; the same rating again for a second click on the same button).
    */
   rate(entry: RatingRecord): Promise<{ previous: Rating | undefined }>;
-  /** The latest ratings given at or after `since`, oldest first (the App Home's week). */
+  /** The latest ratings given at or after `since`, oldest first. */
   since(since: number): Promise<RatingRecord[]>;
+  /**
+   * The ratings of the 7 days before `now` (`RATINGS_WINDOW_MS`, store/retention.ts), by the model of the job each
+   * rates (read from the job: a rating of a job no longer kept is not counted), most rated first, then by model. Each
+   * person's latest rating of a job counts once. The App Home's section for admins.
+   */
+  weekByModel(now: number): Promise<ModelRatings[]>;
+}
+
+/**
+ * What a rated result was made with, as the week's ratings group it: the model its request named, or, when it named
+ * none, the catalog's default for its media (`model` null). `tool`: a video tool's or a format variant's result, made
+ * by no model a person picks.
+ */
+export interface RatedModel {
+  /** The model id as the request named it (`--model`, or the one the bot picked from the catalog); null: none named. */
+  model: string | null;
+  media: "image" | "video" | "audio" | "tool";
+}
+
+/** One model's ratings in a window: how many people found its results good or not, and the share of good. */
+export interface ModelRatings extends RatedModel {
+  good: number;
+  bad: number;
+  /** good / (good + bad), from 0 to 1 (a model is listed only with at least one rating). */
+  ratio: number;
 }
 
 /** Everything the bot keeps across restarts, shared by every replica using the same database. */

@@ -1,7 +1,7 @@
 // The behaviour every BotStore implementation must have, as one suite: each implementation's test file calls
 // `storeContract` with a way to open a fresh store: SQLite (sqlite.test.ts) and PostgreSQL (postgres.test.ts).
 
-import type { ImageCommand } from "@studio-kit/commands";
+import type { ImageCommand, VideoCommand } from "@studio-kit/commands";
 import { afterEach, describe, expect, it } from "vitest";
 import { PENDING_TTL_MS } from "../../src/store/pending-requests.js";
 import { type BotStore, type JobPatch, LeaseLostError, type NewJob } from "../../src/store/types.js";
@@ -432,6 +432,58 @@ export function storeContract(name: string, open: OpenStore): void {
           { jobId: "job_1", user: "U2", rating: "good", ratedAt: DAY0 + 3 },
         ]);
         expect(await store.feedback.since(DAY0 + 4)).toEqual([]);
+      });
+
+      it("counts the last 7 days' ratings by the model of the job each rates, each person's latest once", async () => {
+        const store = await fresh();
+        const jobWith = async (request: NewJob["request"]) => {
+          const created = await store.jobs.create(newJob({ request }), {}, LEASE);
+          if (!created.ok) throw new Error("refused");
+          return created.job.id;
+        };
+        const image = (model?: string): NewJob["request"] => ({
+          kind: "image",
+          command: { ...command, ...(model ? { model } : {}) },
+          pushTo: null,
+          defaultBoard: null,
+        });
+        const flux1 = await jobWith(image("flux-pro"));
+        const flux2 = await jobWith(image("flux-pro"));
+        const veo = await jobWith({
+          kind: "video",
+          command: { kind: "video", prompt: "waves", presets: [], model: "veo3" } as unknown as VideoCommand,
+          pushTo: null,
+          defaultBoard: null,
+        });
+        const unnamed = await jobWith(image());
+        const tool = await jobWith({
+          kind: "video-tool",
+          tool: { name: "sound" },
+          videoId: "vid_1",
+          prompt: "waves",
+          defaultBoard: null,
+        });
+        const today = DAY0 + 10 * 24 * HOUR;
+        const WEEK = 7 * 24 * HOUR;
+        const rate = (jobId: string, user: string, rating: "good" | "bad", ratedAt = today - HOUR) =>
+          store.feedback.rate({ jobId, user, rating, ratedAt });
+        await rate(flux1, "U1", "good");
+        await rate(flux1, "U1", "bad"); // a change of mind: only the latest counts
+        await rate(flux1, "U2", "good");
+        await rate(flux2, "U1", "good", today - WEEK + 1); // just inside the week
+        await rate(flux2, "U3", "good", today - WEEK); // exactly 7 days old: last week's
+        await rate(veo, "U1", "bad");
+        await rate(unnamed, "U2", "good");
+        await rate(tool, "U2", "good");
+        await rate("job_not_kept", "U1", "good"); // no job to read a model from
+        expect(await store.feedback.weekByModel(today)).toEqual([
+          { model: "flux-pro", media: "image", good: 2, bad: 1, ratio: 2 / 3 },
+          { model: "veo3", media: "video", good: 0, bad: 1, ratio: 0 },
+          { model: null, media: "image", good: 1, bad: 0, ratio: 1 },
+          { model: null, media: "tool", good: 1, bad: 0, ratio: 1 },
+        ]);
+        // A week later, all of it is last week's.
+        expect(await store.feedback.weekByModel(today + WEEK)).toEqual([]);
       });
 
       it("forgets ratings after 30 days when pruned, as it forgets the jobs they rate", async () => {

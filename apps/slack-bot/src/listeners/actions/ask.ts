@@ -24,7 +24,7 @@ async function note(deps: BotDeps, args: Pick<ButtonArgs, "respond">, text: stri
  */
 function choiceSurface(deps: BotDeps, args: ButtonArgs, choice: AskChoice, channel: string): Surface {
   const { client, body } = args;
-  const place = { user: choice.user, channel, threadTs: choice.threadTs };
+  const place = { user: choice.user, channel, threadTs: choice.threadTs, team: body.user.team_id ?? body.team?.id };
   switch (choice.origin) {
     case "command":
       return respondSurface(client, args.respond, {

@@ -17,6 +17,8 @@ export interface Clicked {
   threadTs: string;
   messageTs: string;
   value: Record<string, string>;
+  /** The clicker's team (a job's reply streams in a channel's thread only with it). */
+  team?: string;
 }
 
 /** Reads a click on a message; undefined for a click elsewhere (a modal, App Home) or a value the bot did not write. */
@@ -33,7 +35,15 @@ export function clicked({ body, action }: Pick<ButtonArgs, "body" | "action">): 
   if (!value || typeof value !== "object") return undefined;
   const strings = Object.fromEntries(Object.entries(value).filter(([, item]) => typeof item === "string"));
   const threadTs = (body.message?.thread_ts as string | undefined) ?? messageTs;
-  return { user: body.user.id, channel, threadTs, messageTs, value: strings as Record<string, string> };
+  const team = body.user.team_id ?? body.team?.id;
+  return {
+    user: body.user.id,
+    channel,
+    threadTs,
+    messageTs,
+    value: strings as Record<string, string>,
+    ...(team ? { team } : {}),
+  };
 }
 
 /**

@@ -25,20 +25,24 @@ async function part<T>(deps: BotDeps, user: string, name: string, read: () => Pr
 
 /**
  * Reads everything the Home tab shows for `user`, all at once: the studio API (credits, boards), the store (recent
- * jobs, quota usage, channel defaults) and the access rules. Each part that fails is null; this never rejects.
+ * jobs, quota usage, channel defaults, and for an admin the week's ratings by model) and the access rules. Each part
+ * that fails is null; this never rejects.
  */
 export async function readHome(deps: BotDeps, user: string): Promise<HomeInput> {
   const now = deps.now();
   const { limits } = deps.config;
   // The usage is only shown next to a configured limit: with none, it is not read at all.
   const limited = limits.userOutputsPerHour !== undefined || limits.dailyCredits !== undefined;
-  const [credits, boards, jobs, usage, access, channelDefaults] = await Promise.all([
+  // The week's ratings are the admins' (STUDIO_ADMIN_USERS; none listed: nobody's), read for them only.
+  const admin = deps.config.admins.includes(user);
+  const [credits, boards, jobs, usage, access, channelDefaults, ratings] = await Promise.all([
     part(deps, user, "credits", () => getCredits(deps.studio)),
     part(deps, user, "boards", () => listBoards(deps.studio)),
     part(deps, user, "jobs", () => deps.store.jobs.recent(user, HOME_JOBS)),
     limited ? part(deps, user, "usage", () => deps.store.jobs.usage(user, now)) : null,
     part(deps, user, "access", () => deps.access.check(user)),
     part(deps, user, "channel defaults", () => deps.store.channelDefaults.list()),
+    admin ? part(deps, user, "ratings", () => deps.store.feedback.weekByModel(now)) : undefined,
   ]);
   return {
     credits,
@@ -51,6 +55,7 @@ export async function readHome(deps: BotDeps, user: string): Promise<HomeInput> 
     readOnly: deps.keyMode.isReadOnly(),
     channelDefaults,
     now,
+    ...(ratings === undefined ? {} : { ratings }),
   };
 }
 

@@ -9,8 +9,12 @@ import { slackIntakeOptions } from "../intake-options.js";
 type Args = SlackEventMiddlewareArgs<"app_mention"> & AllMiddlewareArgs;
 
 /** The surface of a mention: everything goes to the thread the mention came from. */
-export function mentionSurface({ event, client }: Pick<Args, "event" | "client">, user: string): Surface {
-  return conversationSurface(client, { user, channel: event.channel, threadTs: event.thread_ts ?? event.ts });
+export function mentionSurface(
+  { event, client, context }: Pick<Args, "event" | "client"> & Partial<Pick<Args, "context">>,
+  user: string,
+): Surface {
+  const threadTs = event.thread_ts ?? event.ts;
+  return conversationSurface(client, { user, channel: event.channel, threadTs, team: context?.teamId });
 }
 
 /**

@@ -1,12 +1,15 @@
 import type pg from "pg";
-import type { FeedbackStore, Rating } from "../types.js";
+import { tallyByModel } from "../ratings.js";
+import { RATINGS_WINDOW_MS } from "../retention.js";
+import type { FeedbackStore, JobRequest, Rating } from "../types.js";
 import type { Tables } from "./names.js";
 
 type Row = { job_id: string; user_id: string; rating: Rating; rated_at: string };
 
 /**
  * The feedback buttons' ratings: one upsert per click that also returns the rating it replaced (the `old` CTE reads
- * the row as it was before the statement).
+ * the row as it was before the statement). The week by model joins each rating to its job and sums per job here; the
+ * model is read from the request in store/ratings.ts, as SQLite does.
  */
 export function postgresFeedback(pool: pg.Pool, names: Tables): FeedbackStore {
   return {
@@ -31,6 +34,19 @@ export function postgresFeedback(pool: pg.Pool, names: Tables): FeedbackStore {
         rating: row.rating,
         ratedAt: Number(row.rated_at),
       }));
+    },
+    async weekByModel(now) {
+      // One row per rated job (the primary key keeps one rating per person and job); jsonb comes back decoded.
+      const { rows } = await pool.query<{ request: JobRequest; good: number; bad: number }>(
+        `SELECT j.request,
+          count(*) FILTER (WHERE f.rating = 'good')::int AS good,
+          count(*) FILTER (WHERE f.rating = 'bad')::int AS bad
+        FROM ${names.feedback} f JOIN ${names.jobs} j ON j.id = f.job_id
+        WHERE f.rated_at > $1
+        GROUP BY j.id`,
+        [now - RATINGS_WINDOW_MS],
+      );
+      return tallyByModel(rows);
     },
   };
 }
