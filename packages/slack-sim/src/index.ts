@@ -38,6 +38,8 @@ export type {
 } from "./socket-mode/types.js";
 export type { AppView } from "./state.js";
 export { RESPONSE_URL_LIMITS, SIM_WORKSPACE, TRIGGER_LIFETIME_MS } from "./state.js";
+export { STREAM_LIMITS } from "./stream-chunks.js";
+export { STREAM_LIFETIME_MS } from "./stream-state.js";
 export type {
   AssistantContext,
   AssistantPrompt,
@@ -51,8 +53,12 @@ export type {
   SimDownload,
   SimFile,
   SimMessage,
+  SimStream,
+  SimStreamTask,
   SimUser,
   SimView,
+  StreamChunk,
+  StreamTaskStatus,
   SuggestedPrompts,
   View,
 } from "./types.js";

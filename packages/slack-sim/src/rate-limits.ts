@@ -29,6 +29,9 @@ export const SLACK_RATE_TIERS: Readonly<Record<string, "Tier 2" | "Tier 3" | "Ti
   "chat.update": "Tier 3",
   "chat.delete": "Tier 3",
   "chat.getPermalink": "Special",
+  "chat.startStream": "Tier 2",
+  "chat.appendStream": "Tier 4",
+  "chat.stopStream": "Tier 2",
   "views.open": "Tier 4",
   "views.push": "Tier 4",
   "views.update": "Tier 4",
@@ -50,6 +53,7 @@ export const SLACK_RATE_TIERS: Readonly<Record<string, "Tier 2" | "Tier 3" | "Ti
 /**
  * The limits `createSlackSim({ rateLimits: true })` enforces: Tier 2 20/min, Tier 3 50/min, Tier 4 100/min (Slack's
  * floors: "20+", "50+", "100+"), auth.test 100/min, chat.postMessage 1/s per channel with a burst of 3.
+ * chat.startStream and chat.stopStream are Tier 2 (20/min), chat.appendStream Tier 4 (100/min).
  * conversations.history/replies are Tier 3 for internal apps; Slack allows far less to some distributed apps.
  * assistant.threads.setStatus is "Special" with no published number: the sim gives it Tier 4's 100/min, as it does
  * auth.test.
@@ -60,6 +64,11 @@ export const SLACK_RATE_LIMITS: Readonly<RateLimitTable> = {
   "chat.postEphemeral": 100,
   "chat.update": 50,
   "chat.delete": 50,
+  // Text streaming (the methods' pages, https://docs.slack.dev/reference/methods/chat.startStream and siblings):
+  // starting and stopping a stream are Tier 2, appending Tier 4.
+  "chat.startStream": 20,
+  "chat.appendStream": 100,
+  "chat.stopStream": 20,
   "views.open": 100,
   "views.push": 100,
   "views.update": 100,

@@ -38,6 +38,7 @@ import type { SlackRetry } from "./signing.js";
 import { createSocketMode } from "./socket-mode/index.js";
 import type { SimSocketMode, SocketModeOptions } from "./socket-mode/types.js";
 import { type AppView, channelOf, createState, dmIdOf, isTopLevel } from "./state.js";
+import { messageAsSeen } from "./stream-state.js";
 import type {
   Fault,
   SimAssistantThread,
@@ -252,7 +253,8 @@ export function createSlackSim(options: SlackSimOptions): SlackSim {
   };
   const events: EventLog = new Map();
   const visible = (as?: string) => (m: SimMessage) => !as || !m.ephemeral || m.visibleTo === as;
-  const copy = (m: SimMessage): SimMessage => structuredClone(m);
+  // A copy; a stream past Slack's lifetime reads as stopped even before the app's next call settles it.
+  const copy = (m: SimMessage): SimMessage => messageAsSeen(m, state.now());
 
   return {
     async start(listen = {}) {

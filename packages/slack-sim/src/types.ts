@@ -72,6 +72,54 @@ export interface SimMessage {
   metadata?: MessageMetadata;
   /** Slack's message subtype, when it has one: `assistant_app_thread` for the root of an assistant thread. */
   subtype?: string;
+  /** For a message the bot streamed (`chat.startStream`): the stream, open or stopped (see stream-state.ts). */
+  stream?: SimStream;
+}
+
+/** A task's status in a `task_update` chunk (https://docs.slack.dev/messaging/sending-and-scheduling-messages#text-streaming). */
+export type StreamTaskStatus = "pending" | "in_progress" | "complete" | "error";
+
+/**
+ * One chunk of a streamed message as the app sent it (`markdown_text`, `task_update`, `plan_update` or `blocks`,
+ * @slack/types' `AnyChunk`); a `markdown_text` argument is kept as a `markdown_text` chunk.
+ */
+export type StreamChunk = { type: string } & Record<string, unknown>;
+
+/** A task of a stream as it reads now: its latest `task_update` (title, status, details... replace earlier ones). */
+export interface SimStreamTask {
+  id: string;
+  title: string;
+  status: StreamTaskStatus;
+  details?: string;
+  output?: string;
+  sources?: unknown[];
+}
+
+/** What the sim keeps of a streamed message (`chat.startStream` / `appendStream` / `stopStream`). */
+export interface SimStream {
+  /** `streaming` until the app stops it or Slack's lifetime ends it, then `stopped` (it never reopens). */
+  state: "streaming" | "stopped";
+  /** Why it stopped: the app's `chat.stopStream`, or the lifetime Slack gives a stream (`STREAM_LIFETIME_MS`). */
+  stoppedBy?: "app" | "expired";
+  /** On the sim's clock, ms since the epoch. */
+  startedAt: number;
+  stoppedAt?: number;
+  recipientUserId?: string;
+  recipientTeamId?: string;
+  /** `chat.startStream`'s `task_display_mode` (Slack's default `timeline`). */
+  taskDisplayMode: string;
+  /** How content came first (`markdown_text` argument or `chunks`): later calls must use the same. */
+  mode?: "markdown_text" | "chunks";
+  /** Every chunk, in the order Slack received them. */
+  chunks: StreamChunk[];
+  /** The tasks in the order they first appeared, each as its latest `task_update` says. */
+  tasks: SimStreamTask[];
+  /** The latest `plan_update` title. */
+  planTitle?: string;
+  /** The streamed markdown so far (every `markdown_text`, joined); `chat.update` may later change the message's text. */
+  text: string;
+  /** `chat.stopStream`'s `session_status` (Slack's default `active`). */
+  sessionStatus?: string;
 }
 
 /** A modal on someone's screen, or one that was closed. */

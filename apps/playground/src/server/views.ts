@@ -1,6 +1,7 @@
 // slack-sim's records as the page's contract types (src/shared/api.ts): what a person sees of a channel.
 import type { SimFile, SimMessage, SlackSim } from "@studio-kit/slack-sim";
 import type { ConversationState, FileView, MessageView, ModalView } from "../shared/api.js";
+import { streamView } from "./stream-view.js";
 import { authorName } from "./workspace.js";
 
 /** A shared file as the page links it: its bytes come from GET /api/files/<id>. */
@@ -31,6 +32,7 @@ export function messageView(sim: SlackSim, message: SimMessage, replyCount: numb
     ...(message.threadTs && message.threadTs !== message.ts ? { threadTs: message.threadTs } : {}),
     replyCount,
     edited: message.editedAt !== undefined,
+    ...(message.stream ? { stream: streamView(message.stream) } : {}),
   };
 }
 

@@ -41,6 +41,24 @@ export interface MessageView {
   threadTs?: string; // set on replies
   replyCount: number; // replies under a top-level message
   edited: boolean;
+  stream?: StreamView; // a message the bot streamed (chat.startStream): drawn above its blocks
+}
+/** One task of a streamed message, as its latest task_update says. */
+export interface StreamTaskView {
+  id: string;
+  title: string;
+  status: "pending" | "in_progress" | "complete" | "error";
+  details?: string;
+  output?: string;
+}
+/** What the page draws of a streamed message: the plan and its tasks, the streamed text, "streaming" while open. */
+export interface StreamView {
+  state: "streaming" | "stopped";
+  stoppedBy?: "app" | "expired"; // chat.stopStream, or Slack's lifetime for a stream
+  displayMode: string; // task_display_mode: "timeline" (Slack's default) or "plan"
+  planTitle?: string; // the latest plan_update
+  tasks: StreamTaskView[]; // in the order they first appeared
+  text: string; // the streamed markdown
 }
 export interface ModalView {
   id: string;

@@ -8,6 +8,7 @@ import type { BlockContext } from "./context.js";
 import { messageTime } from "./dates.js";
 import { renderFiles } from "./files.js";
 import { renderMrkdwn } from "./mrkdwn.js";
+import { renderStream } from "./stream.js";
 
 /** What a message needs besides its data. */
 export interface MessageOptions {
@@ -40,9 +41,16 @@ export function renderMessage(message: MessageView, options: MessageOptions): VN
   const ctx = options.blocks;
   const time = messageTime(message.ts, ctx.dates());
   const blocks = Array.isArray(message.blocks) && message.blocks.length > 0 ? message.blocks : undefined;
-  const content = blocks
-    ? h("div", { class: "message-blocks" }, renderBlocks(blocks, ctx))
-    : h("div", { class: "message-text mrkdwn" }, renderMrkdwn(message.text, ctx));
+  // A streamed message draws its streamed text in its stream part; a text a later chat.update set shows as usual.
+  const ownText = !message.stream || (message.text !== "" && message.text !== message.stream.text);
+  const content = [
+    message.stream ? renderStream(message.stream, ctx) : null,
+    blocks
+      ? h("div", { class: "message-blocks" }, renderBlocks(blocks, ctx))
+      : ownText
+        ? h("div", { class: "message-text mrkdwn" }, renderMrkdwn(message.text, ctx))
+        : null,
+  ];
   const open = options.onOpenThread;
   const thread =
     open && message.replyCount > 0

@@ -58,18 +58,17 @@ const PLAN_TITLE = "Studio is on it";
 
 type TaskChunk = types.TaskUpdateChunk;
 
-/** Each task as `phase` shows it: those before done, the phase's own running (with its details), those after waiting. */
-function tasksAt(phase: StreamPhase, details?: string): TaskChunk[] {
+/**
+ * Each task as `phase` shows it: those before done, the phase's own running, those after waiting. The running task's
+ * `note` (its percentage, or that the studio is silent) goes into its title, not `details`: Slack is reported to
+ * append a task's details to those shown before rather than replace them.
+ */
+function tasksAt(phase: StreamPhase, note?: string): TaskChunk[] {
   const at = TASKS.findIndex((task) => task.phase === phase);
   return TASKS.map((task, index): TaskChunk => {
     const status: TaskStatus = index < at ? "complete" : index === at ? "in_progress" : "pending";
-    return {
-      type: "task_update",
-      id: task.id,
-      title: task.title,
-      status,
-      ...(index === at && details ? { details } : {}),
-    };
+    const title = index === at && note ? `${task.title} · ${note}` : task.title;
+    return { type: "task_update", id: task.id, title, status };
   });
 }
 
@@ -80,9 +79,9 @@ function tasksAtEnd(phase: StreamPhase, completed: boolean): TaskChunk[] {
   return tasksAt(phase).map((task) => (task.status === "in_progress" ? { ...task, status: "error" } : task));
 }
 
-/** A task's details: the percentage while generating, or that the studio is not answering. */
-function detailsOf(deps: BotDeps, phase: StreamPhase, percent?: number): string | undefined {
-  if (studioSilent(deps)) return "The studio is not answering; still trying";
+/** The running task's note: the percentage while generating, or that the studio is not answering. */
+function noteOf(deps: BotDeps, phase: StreamPhase, percent?: number): string | undefined {
+  if (studioSilent(deps)) return "the studio is not answering; still trying";
   if (phase !== "running" || percent === undefined || !Number.isFinite(percent)) return undefined;
   return `${Math.round(Math.min(100, Math.max(0, percent)))}%`;
 }
@@ -109,7 +108,7 @@ export async function startStreamedProgress(
   } catch {
     return undefined; // a store error: the progress message is the safe way
   }
-  const tasks = tasksAt(phase, detailsOf(deps, phase));
+  const tasks = tasksAt(phase, noteOf(deps, phase));
   const recipient =
     place.channel.startsWith("D") || !place.team
       ? {}
@@ -169,7 +168,7 @@ function progressStream(
       if (ended || inFlight) return;
       const newPhase = next !== phase;
       phase = next;
-      const tasks = changed(tasksAt(next, detailsOf(deps, next, percent)), shown);
+      const tasks = changed(tasksAt(next, noteOf(deps, next, percent)), shown);
       if (!tasks.length) return;
       // A new phase shows at once; a moving percentage waits for the message's throttle interval.
       if (!newPhase && !deps.throttle.ready(key)) return;

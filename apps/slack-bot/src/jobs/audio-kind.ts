@@ -9,6 +9,7 @@ import type { Finished, JobKindHandler } from "./kind.js";
 /** `/studio music` (`generateMusicTrack`, with the model's provider) and `/studio voice` (`generateVoiceover`). */
 export const audioJob: JobKindHandler<"audio"> = {
   takes: () => "seconds",
+  streams: false,
   progress: (job) => progressMessage({ user: job.user, command: job.request.command }),
   async send(deps, job) {
     const { command, provider } = job.request;

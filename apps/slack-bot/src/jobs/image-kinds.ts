@@ -55,6 +55,7 @@ const EDIT_WHAT: Record<ImageEditKind, string> = {
 /** `/studio image` and `@Studio <prompt>`: `generateImage`, then the images with their buttons. */
 export const imageJob: JobKindHandler<"image"> = {
   takes: () => "seconds",
+  streams: true,
   progress: (job) => progressMessage({ user: job.user, command: job.request.command }),
   async send(deps, job) {
     const { command } = job.request;
@@ -87,6 +88,7 @@ export const imageJob: JobKindHandler<"image"> = {
  */
 export const imageEditJob: JobKindHandler<"image-edit"> = {
   takes: () => "seconds",
+  streams: true,
   progress: (job) => editProgressMessage(job.user, job.request.edit, job.request.source.prompt),
   send: sendImageEdit,
   async follow(deps, job: JobOf<"image-edit">, onPercent): Promise<Finished> {

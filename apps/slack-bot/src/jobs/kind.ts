@@ -39,6 +39,12 @@ export interface JobKindHandler<K extends JobKind> {
    * line ("Videos usually take a few minutes."), so that a wait of minutes is not read as a stuck bot.
    */
   takes(job: JobOf<K>): "seconds" | "minutes";
+  /**
+   * Whether a job of this kind may show its progress in a streamed message that ends as its result (decision 0019):
+   * only a kind taking seconds whose result's media show in blocks (images). Slack closes a stream after minutes, and
+   * chat.stopStream takes no `file_ids`, which a video's or an audio's result needs.
+   */
+  streams: boolean;
   /** Who asked for what (the runner adds the status line: messages/progress.ts `withStatus`). */
   progress(job: JobOf<K>): SlackMessage;
   send(deps: BotDeps, job: JobOf<K>): Promise<Sent>;

@@ -146,8 +146,7 @@ export async function startProgress(
   phase: "sending" | "queued",
 ): Promise<Posted> {
   if (surface.assistant) return surface.assistant.startJob(job, phase);
-  // A job taking minutes keeps its progress message: a stream left without appends is closed by Slack.
-  if (surface.streamPlace && handlerOf(job).takes(job) === "seconds") {
+  if (surface.streamPlace && handlerOf(job).streams) {
     const streamed = await startStreamedProgress(deps, surface.streamPlace, phase);
     if (streamed) return streamed;
   }

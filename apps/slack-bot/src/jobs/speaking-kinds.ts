@@ -149,6 +149,7 @@ const followStep = (deps: BotDeps, job: SpeakingJob, onPercent: (percent: number
 /** `/studio avatar`: the voiceover, then `generateSpeakingCharacter` with the image and it. */
 export const avatarJob: JobKindHandler<"avatar"> = {
   takes: () => "minutes",
+  streams: false,
   progress: (job) => speakingProgressMessage(job.user, job.request.command, job.step ?? 0),
   async send(deps, job) {
     if (atVoiceover(job)) return sendVoiceover(deps, job);
@@ -171,6 +172,7 @@ export const avatarJob: JobKindHandler<"avatar"> = {
 /** `/studio lipsync`: the voiceover when a script is given, then `generateLipsync` with the video and the audio. */
 export const lipsyncJob: JobKindHandler<"lipsync"> = {
   takes: () => "minutes",
+  streams: false,
   progress: (job) => speakingProgressMessage(job.user, job.request.command, job.step ?? 0),
   async send(deps, job) {
     if (atVoiceover(job)) return sendVoiceover(deps, job);

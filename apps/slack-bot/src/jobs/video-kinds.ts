@@ -54,6 +54,7 @@ const onlyId = (ids: string[]) => {
 /** `/studio video`: `generateVideo`, then the video with its buttons. */
 export const videoJob: JobKindHandler<"video"> = {
   takes: () => "minutes",
+  streams: false,
   progress: (job) => progressMessage({ user: job.user, command: job.request.command }),
   async send(deps, job) {
     const { command } = job.request;
@@ -83,6 +84,7 @@ export const videoJob: JobKindHandler<"video"> = {
 /** Vertical 9:16 and Square 1:1 on a video result: `generateVideoFormatVariant`, then the new video. */
 export const videoFormatJob: JobKindHandler<"video-format"> = {
   takes: () => "minutes",
+  streams: false,
   progress: (job) => videoFormatProgressMessage(job.user, job.request.ratio, job.request.prompt),
   async send(deps, job) {
     const { videoId, ratio } = job.request;

@@ -73,6 +73,7 @@ async function followVideo(deps: BotDeps, job: JobOf<"video-tool">, onPercent: (
 export const videoToolJob: JobKindHandler<"video-tool"> = {
   // A sound track is an audio made for the video; the other tools make a new video.
   takes: (job) => (job.request.tool.name === "sound" ? "seconds" : "minutes"),
+  streams: false,
   progress: (job) => videoToolProgressMessage(job.user, job.request.tool, job.request.prompt),
   send: sendVideoTool,
   follow(deps, job, onPercent): Promise<Finished> {

@@ -9,6 +9,7 @@ import {
   buttonValue,
   eventually,
   expectAllMessagesValid,
+  headline,
   sandboxClient,
   startBot,
 } from "./harness.js";
@@ -147,7 +148,7 @@ describe("image buttons", () => {
       expect(found).toBeDefined();
       return found;
     });
-    expect(variation?.text).toContain("a red fox");
+    expect(headline(variation)).toContain("a red fox");
     expect(operations("GenerateImage")).toBe(2);
   });
 });

@@ -10,7 +10,7 @@ import type { SimMessage } from "@studio-kit/slack-sim";
 import { afterEach, describe, expect, it } from "vitest";
 import { createSlackPacer } from "../../src/services/slack-pacer.js";
 import type { JobRecord } from "../../src/store/types.js";
-import { type Bot, eventually, expectAllMessagesValid, startBot } from "./harness.js";
+import { type Bot, eventually, expectAllMessagesValid, headline, startBot } from "./harness.js";
 
 const CHANNELS = Array.from({ length: 10 }, (_, i) => `C0CHAOS${i}`);
 const USERS = Array.from({ length: 10 }, (_, i) => `U0CHAOS${i}`);
@@ -203,8 +203,8 @@ describe("the bot against a sandbox that fails one request in ten", () => {
         const outcome = record?.outcome ?? "refused before a job";
         outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
         if (outcome === "completed") {
-          expect(final?.text, job.text).toMatch(RESULT);
-          expect(final?.text).toContain(job.prompt);
+          expect(headline(final), job.text).toMatch(RESULT);
+          expect(headline(final)).toContain(job.prompt);
         } else {
           // What failed (which request, or the kind of thing asked for), and what it cost.
           expect(text, job.text).toMatch(/could not|may not have started|stopped following|failed|did not answer/);

@@ -194,12 +194,27 @@ type SimMessage = ReturnType<SlackSim["conversation"]>[number];
 
 const parsed = (value: unknown) => (typeof value === "string" ? JSON.parse(value) : value);
 
+const NO_MESSAGE = new Set(["chat.delete", "chat.getPermalink", "chat.startStream", "chat.appendStream"]);
+
+/**
+ * What a message says first: its fallback text, or for a streamed result (chat.stopStream takes no `text`) its
+ * headline's words without their mrkdwn ("*Image:* “a lighthouse”" reads "Image: a lighthouse").
+ */
+export function headline(message: SimMessage | undefined): string {
+  if (!message) return "";
+  if (message.text) return message.text;
+  const section = (message.blocks ?? []).find((block) => block.type === "section");
+  const text = String((section?.text as { text?: string } | undefined)?.text ?? "");
+  return (text.split("\n")[0] ?? "").replace(/[*“”]/g, "");
+}
+
 /** Asserts that every message the bot wrote (Web API calls and what the conversations show) passes Slack's limits. */
 export function expectAllMessagesValid(sim: SlackSim, channels: string[]): void {
   const calls = sim.calls().filter((call) => call.method.startsWith("chat."));
   const written: { text: string; blocks: unknown }[] = calls
-    // chat.delete and chat.getPermalink write no message.
-    .filter((call) => call.method !== "chat.delete" && call.method !== "chat.getPermalink")
+    // chat.delete and chat.getPermalink write no message; a stream's start and appends carry chunks, which the sim
+    // refused if malformed (every call ok, below), and its end carries blocks checked here.
+    .filter((call) => !NO_MESSAGE.has(call.method))
     .map((call) => ({ text: String(call.args.text ?? ""), blocks: parsed(call.args.blocks) }));
   for (const channel of channels) {
     for (const shown of sim.conversation(channel).filter((m) => m.fromBot)) {

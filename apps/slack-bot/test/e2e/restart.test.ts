@@ -79,7 +79,8 @@ describe("the bot killed with SIGKILL while generations are in flight", () => {
       expect(forPrompt[0]?.text).not.toMatch(/working on it|Generating/i);
     }
     expect(results).toHaveLength(GENERATIONS);
-    expect(sim.calls("chat.postMessage")).toHaveLength(GENERATIONS); // the progress messages, none re-posted
+    // The progress messages (posted, or streamed in the mention's thread: decision 0019), none re-posted.
+    expect(sim.calls("chat.postMessage").length + sim.calls("chat.startStream").length).toBe(GENERATIONS);
     // And each result shows its own image, hosted in Slack.
     const files = messages.flatMap((message) =>
       (message.blocks ?? []).flatMap((block) => ((block.slack_file as { id?: string })?.id ? [block.slack_file] : [])),

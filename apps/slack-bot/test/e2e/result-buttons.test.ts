@@ -13,6 +13,7 @@ import {
   buttonValue,
   eventually,
   expectAllMessagesValid,
+  headline,
   sandboxClient,
   startBot,
 } from "./harness.js";
@@ -245,7 +246,7 @@ describe("Upscale and Remove background edit a copy", () => {
     const copyId = imageIdOf(buttonValue(upscaled, ACTIONS.upscale));
     expect(copyId).not.toBe(originalId);
     // Its first words say what it is, then the prompt: "Upscaled ×2: “…”", not "Upscaled ×2 of “…”" (issue 27).
-    expect(upscaled.text).toMatch(/^Upscaled ×2: /);
+    expect(headline(upscaled)).toMatch(/^Upscaled ×2: /);
 
     // The edit went to the copy, uploaded first from the original's bytes.
     expect(sent("UploadImage")).toHaveLength(1);

@@ -1,6 +1,7 @@
 import { appRepliedInThread } from "../assistant-state.js";
 import { fileObject } from "../shared-files.js";
 import { channelOf, filesOf, findMessage, SIM_WORKSPACE, type SimState } from "../state.js";
+import { settleStream } from "../stream-state.js";
 import type { MessageMetadata, SimFile, SimMessage } from "../types.js";
 import { validateMessage } from "../validate.js";
 import { type ApiResult, type Args, blocksArg, fail, isResult, json, str } from "./args.js";
@@ -58,7 +59,7 @@ export function memberChannel(state: SimState, args: Args): { id: string } | Api
  * The `metadata` argument (https://api.slack.com/metadata/using): `{ event_type, event_payload }`, a JSON string
  * from form-encoded callers. Undefined when absent; Slack's `invalid_metadata_format` when it is not that shape.
  */
-function metadataArg(args: Args): MessageMetadata | undefined | ApiResult {
+export function metadataArg(args: Args): MessageMetadata | undefined | ApiResult {
   let value: unknown;
   try {
     value = json<unknown>(args.metadata);
@@ -167,6 +168,8 @@ export function update(state: SimState, args: Args): ApiResult {
   // Ephemeral messages cannot be reached through the Web API, only through their response_url.
   if (!message || message.ephemeral) return fail("message_not_found");
   if (!message.fromBot) return fail("cant_update_message");
+  // "The message is currently streaming text and cannot be edited" (https://docs.slack.dev/reference/methods/chat.update).
+  if (settleStream(message, state.now())) return fail("streaming_state_conflict");
   const blocks = blocksArg(args);
   const text = str(args.text) ?? (blocks ? "" : message.text);
   const valid = validateMessage(blocks ?? message.blocks, text, filesOf(state));

@@ -7,6 +7,7 @@ import * as directory from "./directory.js";
 import * as files from "./files.js";
 import * as history from "./history.js";
 import { getPermalink } from "./permalink.js";
+import * as stream from "./stream.js";
 import * as usergroups from "./usergroups.js";
 import * as views from "./views.js";
 
@@ -20,6 +21,9 @@ export const METHODS: Record<string, Method> = {
   "chat.update": chat.update,
   "chat.delete": chat.remove,
   "chat.getPermalink": getPermalink,
+  "chat.startStream": stream.startStream,
+  "chat.appendStream": stream.appendStream,
+  "chat.stopStream": stream.stopStream,
   "views.open": views.open,
   "views.push": views.push,
   "views.update": views.update,
