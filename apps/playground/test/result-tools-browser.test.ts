@@ -2,7 +2,7 @@
 // brings ONE video result into the image's thread; a video's tools row reads as a row of its own; ids in the id
 // line never split at their hyphens; the Remix modal's presets multi-select renders and its choice is sent; the
 // Subtitles and Colour look modals open; a result is rated with its feedback buttons and brought back with
-// `/studio show` (issue 29). Screenshots (PLAYGROUND_SCREENSHOT) of each, to look at.
+// `/studio show`, and a mention's image job streams its tasks and ends as its result (issue 29). Screenshots (PLAYGROUND_SCREENSHOT) of each, to look at.
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Playground } from "../src/server/index.js";
@@ -186,6 +186,43 @@ describe.skipIf(!hasChromium)("issue 20's result buttons in Chromium", () => {
     // Two modals, each opened by the bot through slack-sim, drawn in Chromium and closed; the waits above allow each
     // 15 s to open and 10 s to close.
   }, 60_000);
+
+  it("watches a mention's image job stream its tasks in the thread and end as its result", async () => {
+    // The image's thread is open (the Animate test above): a mention there is answered in that thread, streamed.
+    await expect.poll(async () => thread().getByTestId("message").count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    // Every state the page draws the stream in, and each task status it shows, recorded as the DOM changes.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { streamSeen: string[] }).streamSeen = seen;
+      const record = () => {
+        for (const stream of document.querySelectorAll("#thread-pane [data-testid=stream]")) {
+          const tasks = [...stream.querySelectorAll("[data-testid=stream-task]")].map(
+            (task) => `${task.getAttribute("data-task-id")}:${task.getAttribute("data-status")}`,
+          );
+          const entry = `${stream.getAttribute("data-stream-state")} ${tasks.join(",")}`;
+          if (seen[seen.length - 1] !== entry) seen.push(entry);
+        }
+      };
+      new MutationObserver(record).observe(document.body, { subtree: true, childList: true, attributes: true });
+    });
+    const composer = thread().getByTestId("thread-composer").locator("textarea");
+    await composer.fill("@Studio image a kite over the sea");
+    await composer.press("Enter");
+    const streamed = thread()
+      .getByTestId("message")
+      .filter({ has: page.getByTestId("stream") });
+    await expect
+      .poll(async () => streamed.locator('[data-block-type="image"] img').count(), { timeout: 30_000 })
+      .toBe(1);
+    const seen = await page.evaluate(() => (window as unknown as { streamSeen: string[] }).streamSeen);
+    // It was drawn streaming with its first task under way, and ended stopped with every task done, above the image.
+    expect(seen.some((entry) => entry.startsWith("streaming ") && entry.includes("send:in_progress"))).toBe(true);
+    expect(seen[seen.length - 1]).toBe("stopped send:complete,queue:complete,generate:complete,deliver:complete");
+    expect(await streamed.getByTestId("stream-plan-title").textContent()).toBe("Studio is on it");
+    expect(await streamed.locator('button[data-action-id="studio_variations"]').count()).toBe(1);
+    expect(await streamed.locator('button[data-feedback="positive"]').count()).toBe(1);
+    await screenshot(page, "result-tools-streamed");
+  }, 45_000);
 
   it("rates the image with its feedback buttons, and brings it back with /studio show", async () => {
     await page.getByTestId("channel-C0GENERAL").click();
