@@ -8,8 +8,11 @@
 //   2. the sandbox is started from the installed tarball's CLI (`studio-sandbox`), and smoke.mts runs against
 //      it: credits, an image generated and waited for with the poller, a PNG uploaded, both put on a new board,
 //      the board's cards read back;
-//   3. `npx studio --sandbox credits` runs the CLI's installed bin with no key;
-//   4. require.cjs require()s every package from CommonJS, and commonjs.cts's output runs.
+//   3. tracing.mjs shows core working without its optional peer @opentelemetry/api (not installed: no span, no
+//      traceparent), then, with the API and the SDK installed and a provider registered, its span recorded and its
+//      traceparent in the sandbox's journal;
+//   4. `npx studio --sandbox credits` runs the CLI's installed bin with no key;
+//   5. require.cjs require()s every package from CommonJS, and commonjs.cts's output runs.
 // Any failure stops the run with the step that failed and the output of the command. `--keep` leaves the
 // scratch project in place and prints its path.
 import { spawn } from "node:child_process";
@@ -23,6 +26,14 @@ const keep = process.argv.includes("--keep");
 const fixture = join(root, "scripts/consumer");
 // The scratch project's own tools and the published packages' peer: the versions the workspace pins.
 const TOOLS = ["typescript@5.9.3", "@types/node@20.19.43", "graphql@16.15.0"];
+// OpenTelemetry as an app installs it, at the versions core's own tests use: installed only for the tracing step,
+// after everything else has run without it.
+const OTEL = [
+  "@opentelemetry/api",
+  "@opentelemetry/sdk-trace-base",
+  "@opentelemetry/context-async-hooks",
+  "@opentelemetry/core",
+];
 const STEP_TIMEOUT_MS = 120_000;
 
 const started = Date.now();
@@ -103,7 +114,7 @@ async function main() {
     join(project, "package.json"),
     `${JSON.stringify({ name: "studio-kit-consumer", version: "0.0.0", private: true, type: "module" }, null, 2)}\n`,
   );
-  for (const file of ["smoke.mts", "commonjs.cts", "require.cjs", "tsconfig.json"]) {
+  for (const file of ["smoke.mts", "commonjs.cts", "require.cjs", "tracing.mjs", "tsconfig.json"]) {
     copyFileSync(join(fixture, file), join(project, file));
   }
   const install = run(
@@ -147,6 +158,21 @@ async function main() {
     `smoke: credits ${did.creditsBefore} -> ${did.creditsAfter}; generated ${did.generated.id} (${did.generated.status}); ` +
       `uploaded file ${did.uploaded.fileId} as ${did.uploaded.imageId}; board ${did.board.id} ` +
       `(${did.board.conversationId}) lists both among ${did.board.cards} card(s)`,
+  );
+
+  step = "tracing without @opentelemetry/api";
+  const sandboxEnv = { STUDIO_BASE_URL: server.ready.url, STUDIO_API_KEY: server.ready.apiKey };
+  const without = JSON.parse((await runNode(project, ["tracing.mjs", "without"], sandboxEnv)).trim());
+  log(`tracing: without @opentelemetry/api, core sent ${without.requests} request(s), no traceparent, no error`);
+
+  step = "tracing with @opentelemetry/api";
+  const { devDependencies } = JSON.parse(readFileSync(join(root, "packages/core/package.json"), "utf8"));
+  const otel = OTEL.map((name) => `${name}@${devDependencies[name]}`);
+  run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", ...otel], { cwd: project, env: consumerEnv() });
+  const traced = JSON.parse((await runNode(project, ["tracing.mjs", "with"], sandboxEnv)).trim());
+  log(
+    `tracing: with ${otel.join(", ")} and a provider registered: spans ${traced.spans.join(", ")}; ` +
+      `the sandbox received traceparent ${traced.traceparent}`,
   );
 
   step = "npx studio --sandbox credits";

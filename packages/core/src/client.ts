@@ -7,10 +7,13 @@ import {
 import { GraphQLClient } from "graphql-request";
 import { classify } from "./classify.js";
 import { StudioAbortError, type StudioError, StudioGraphQLError } from "./errors.js";
-import { describeOperation } from "./operation.js";
+import { describeOperation, type OperationInfo } from "./operation.js";
 import { resolveOptions, type StudioClientOptions } from "./options.js";
 import { createRedactor } from "./redact.js";
 import { isRetryable, retryDelay } from "./retry.js";
+import { endpointParts, operationAttributes, operationSpanName } from "./tracing/graphql-span.js";
+import { createStudioTracer } from "./tracing/tracer.js";
+import type { StudioSpan, StudioTracer } from "./tracing/types.js";
 
 /** Per-request options. */
 export interface RequestOptions {
@@ -42,7 +45,16 @@ export interface StudioClient {
   workspaceId(options?: RequestOptions): Promise<string>;
   /** `${baseUrl}/graphql`. */
   readonly endpoint: string;
+  /**
+   * The tracer of an instrumentation scope, over the provider this client was created with (`tracerProvider`):
+   * what `tracerFor(client, scope)` returns, and how upload and poller spans reach the same provider. Optional so
+   * that a wrapper or a fake may leave it out; `tracerFor` then uses the global provider.
+   */
+  readonly tracer?: (scope: string) => StudioTracer;
 }
+
+/** The instrumentation scope of the client's own spans. */
+const SCOPE = "@studio-kit/core";
 
 /**
  * Creates the typed client. Options are checked at once (a StudioConfigError
@@ -57,13 +69,58 @@ export interface StudioClient {
 export function createStudioClient(options: StudioClientOptions): StudioClient {
   const config = resolveOptions(options);
   const redact = createRedactor([config.apiKey]);
-  const graphql = new GraphQLClient(config.endpoint, {
-    fetch: config.fetch,
-    headers: { authorization: `Bearer ${config.apiKey}` },
-  });
+  const headers = { authorization: `Bearer ${config.apiKey}` };
+  const graphql = new GraphQLClient(config.endpoint, { fetch: config.fetch, headers });
+  const tracers = new Map<string, StudioTracer>();
+  const tracer = (scope: string): StudioTracer => {
+    let found = tracers.get(scope);
+    if (!found) {
+      found = createStudioTracer(config.tracerProvider, scope);
+      tracers.set(scope, found);
+    }
+    return found;
+  };
+  const ownTracer = tracer(SCOPE);
+  const endpoint = endpointParts(config.endpoint);
 
-  async function attempt(document: TypedDocumentNode<unknown, unknown>, variables: unknown, signal?: AbortSignal) {
-    const operation = describeOperation(document);
+  /**
+   * The GraphQL client for one attempt. A recorded span needs the HTTP status of a success, which graphql-request
+   * does not return, so its attempt gets a client whose fetch notes it; an unrecorded one uses the shared client.
+   */
+  function clientFor(span: StudioSpan): GraphQLClient {
+    if (!span.isRecording()) return graphql;
+    const fetchNoting: typeof fetch = async (input, init) => {
+      const response = await config.fetch(input, init);
+      span.setAttribute("http.response.status_code", response.status);
+      return response;
+    };
+    return new GraphQLClient(config.endpoint, { fetch: fetchNoting, headers });
+  }
+
+  function attempt(
+    operation: OperationInfo,
+    document: TypedDocumentNode<unknown, unknown>,
+    variables: unknown,
+    resendCount: number,
+    signal?: AbortSignal,
+  ) {
+    return ownTracer.span(
+      operationSpanName(operation),
+      { kind: "client", attributes: operationAttributes(operation, endpoint, resendCount) },
+      (span) => send(span, operation, document, variables, signal),
+    );
+  }
+
+  async function send(
+    span: StudioSpan,
+    operation: OperationInfo,
+    document: TypedDocumentNode<unknown, unknown>,
+    variables: unknown,
+    signal?: AbortSignal,
+  ) {
+    // W3C traceparent of this attempt's span, when a propagator is registered (https://www.w3.org/TR/trace-context/).
+    const traceHeaders: Record<string, string> = {};
+    ownTracer.inject(traceHeaders);
     const controller = new AbortController();
     let abortedBy: "caller" | "timeout" | null = null;
     const onCallerAbort = () => {
@@ -76,13 +133,18 @@ export function createStudioClient(options: StudioClientOptions): StudioClient {
       controller.abort(new Error("timeout"));
     }, config.timeoutMs);
     try {
-      return await graphql.request({
+      return await clientFor(span).request({
         document: document as TypedDocumentNode<unknown, Record<string, unknown>>,
         variables: (variables ?? undefined) as Record<string, unknown>,
         signal: controller.signal,
+        ...(Object.keys(traceHeaders).length > 0 ? { requestHeaders: traceHeaders } : {}),
       });
     } catch (raw) {
-      throw classify(raw, { operation, redact, timeoutMs: config.timeoutMs, abortedBy, now: config.now() });
+      const error = classify(raw, { operation, redact, timeoutMs: config.timeoutMs, abortedBy, now: config.now() });
+      // The GraphQL code only (the status is noted by clientFor's fetch): the message quotes the server, which may
+      // repeat the caller's input. The tracer sets error.type to the StudioError's code.
+      if (error.graphqlCode !== undefined) span.setAttribute("studio.graphql.error_code", error.graphqlCode);
+      throw error;
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener("abort", onCallerAbort);
@@ -105,7 +167,8 @@ export function createStudioClient(options: StudioClientOptions): StudioClient {
       if (signal?.aborted) throw abortError();
       config.logger.debug?.({ operation: operation.name, attempt: retry + 1 }, "studio request");
       try {
-        return (await attempt(document as TypedDocumentNode<unknown, unknown>, variables, signal)) as TResult;
+        const sent = attempt(operation, document as TypedDocumentNode<unknown, unknown>, variables, retry, signal);
+        return (await sent) as TResult;
       } catch (error) {
         // attempt() throws nothing but StudioErrors (classify ran there, where the abort reason is known).
         const studioError = error as StudioError;
@@ -159,5 +222,6 @@ export function createStudioClient(options: StudioClientOptions): StudioClient {
     workspace,
     workspaceId: async (requestOptions) => (await workspace(requestOptions)).id,
     endpoint: config.endpoint,
+    tracer,
   };
 }

@@ -36,3 +36,13 @@ export { paginate } from "./paginate.js";
 export type { Redactor } from "./redact.js";
 export { createRedactor, REDACTED } from "./redact.js";
 export type { RetryOptions } from "./retry.js";
+export { tracerFor } from "./tracing/tracer-for.js";
+export type {
+  StudioSpan,
+  StudioSpanAttributes,
+  StudioSpanAttributeValue,
+  StudioSpanContext,
+  StudioSpanOptions,
+  StudioTracer,
+  StudioTracerProvider,
+} from "./tracing/types.js";

@@ -1,5 +1,6 @@
 import { StudioConfigError } from "./errors.js";
 import { DEFAULT_RETRY, type RetryOptions, type RetryPolicy } from "./retry.js";
+import type { StudioTracerProvider } from "./tracing/types.js";
 
 /**
  * A pino-compatible logger: `logger.warn({ ...fields }, "message")`. Every
@@ -31,6 +32,13 @@ export interface StudioClientOptions {
   random?: () => number;
   /** The clock Retry-After dates are read against. Default Date.now. */
   now?: () => number;
+  /**
+   * Where the client's spans go (one CLIENT span per GraphQL request; upload and poller spans through
+   * `tracerFor(client, ...)`). Default: the global provider when `@opentelemetry/api` is installed, which records
+   * nothing until an app registers one; `false` creates no spans. W3C `traceparent` is sent with each request
+   * whenever a propagator is registered with the API.
+   */
+  tracerProvider?: StudioTracerProvider | false;
 }
 
 /** The options after checking, with every default filled in. */
@@ -44,6 +52,7 @@ export interface ResolvedOptions {
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   random: () => number;
   now: () => number;
+  tracerProvider: StudioTracerProvider | false | undefined;
 }
 
 /** Resolves once `ms` have passed, or rejects with the signal's reason as soon as it aborts. */
@@ -90,6 +99,14 @@ export function resolveOptions(options: StudioClientOptions): ResolvedOptions {
     invalid(`baseUrl must use http or https, got ${url.protocol}`);
   const retry = options.retry === false ? { ...DEFAULT_RETRY, retries: 0 } : { ...DEFAULT_RETRY, ...options.retry };
   if (options.fetch !== undefined && typeof options.fetch !== "function") invalid("fetch must be a function.");
+  const { tracerProvider } = options;
+  if (
+    tracerProvider !== undefined &&
+    tracerProvider !== false &&
+    typeof (tracerProvider as { getTracer?: unknown } | null)?.getTracer !== "function"
+  ) {
+    invalid("tracerProvider must be an OpenTelemetry TracerProvider (with getTracer), or false.");
+  }
   // The global fetch is looked up on every call, not captured now, so that one
   // patched later (msw in tests, an APM agent) is the one used.
   const fetchFn: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
@@ -108,5 +125,6 @@ export function resolveOptions(options: StudioClientOptions): ResolvedOptions {
     sleep: options.sleep ?? defaultSleep,
     random: options.random ?? Math.random,
     now: options.now ?? Date.now,
+    tracerProvider,
   };
 }

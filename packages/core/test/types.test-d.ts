@@ -1,3 +1,5 @@
+import { type Span, type SpanContext, type TracerProvider, trace } from "@opentelemetry/api";
+import type { BasicTracerProvider } from "@opentelemetry/sdk-trace-base";
 import {
   ApiCredentialWorkspaceDocument,
   AssetsDocument,
@@ -5,7 +7,15 @@ import {
   GenerateImageDocument,
 } from "@studio-kit/operations";
 import { describe, expectTypeOf, it } from "vitest";
-import { createStudioClient, type LibraryAsset, paginate, type StudioClient } from "../src/index.js";
+import {
+  createStudioClient,
+  type LibraryAsset,
+  paginate,
+  type StudioClient,
+  type StudioSpan,
+  type StudioSpanContext,
+  type StudioTracerProvider,
+} from "../src/index.js";
 
 declare const client: StudioClient;
 
@@ -44,5 +54,18 @@ describe("client.request types", () => {
 
   it("returns a client from the factory", () => {
     expectTypeOf(createStudioClient).returns.toEqualTypeOf<StudioClient>();
+  });
+});
+
+describe("tracing types", () => {
+  it("takes OpenTelemetry's own TracerProvider, Span and SpanContext without a cast", () => {
+    expectTypeOf<TracerProvider>().toExtend<StudioTracerProvider>();
+    expectTypeOf<BasicTracerProvider>().toExtend<StudioTracerProvider>();
+    expectTypeOf<Span>().toExtend<StudioSpan>();
+    expectTypeOf<SpanContext>().toExtend<StudioSpanContext>();
+    createStudioClient({ apiKey: "k", baseUrl: "https://api.example.com", tracerProvider: trace.getTracerProvider() });
+    createStudioClient({ apiKey: "k", baseUrl: "https://api.example.com", tracerProvider: false });
+    // @ts-expect-error a tracer is not a provider
+    createStudioClient({ apiKey: "k", baseUrl: "https://api.example.com", tracerProvider: trace.getTracer("x") });
   });
 });

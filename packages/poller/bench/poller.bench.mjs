@@ -9,7 +9,18 @@
 // It prints, side by side: status requests, record reads, requests per finished
 // job, the poller/per-id ratio (goal <= 0.1), and the delay from each job's
 // completion (on the sandbox clock) to the moment its wait resolved.
+//
+// Then the cost of tracing: the poller run again with tracing off (`tracerProvider:
+// false`), with @opentelemetry/api installed and no provider registered (the
+// default), and on (an SDK registered as an app does: context manager, W3C
+// propagator, a BatchSpanProcessor whose exporter drops the spans). Requests must
+// not change (the exit code is 1 if they do); CPU and wall time per run are the
+// medians of TRACING_RUNS runs in rotated order, with ratios to "off".
 import { performance } from "node:perf_hooks";
+import { context, propagation } from "@opentelemetry/api";
+import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
+import { W3CTraceContextPropagator } from "@opentelemetry/core";
+import { BasicTracerProvider, BatchSpanProcessor } from "@opentelemetry/sdk-trace-base";
 import { createStudioClient } from "@studio-kit/core";
 import {
   AudioStatusDocument,
@@ -35,6 +46,26 @@ const MIX = [
   ...Array.from({ length: 25 }, () => "audio"),
 ];
 const GOAL = 0.1;
+const TRACING_RUNS = 3;
+
+let exportedSpans = 0;
+/** Drops every span it is given: the SDK's own work is measured, not a collector's. */
+const dropping = {
+  export(spans, done) {
+    exportedSpans += spans.length;
+    done({ code: 0 });
+  },
+  shutdown: async () => {},
+};
+const provider = new BasicTracerProvider({
+  spanProcessors: [new BatchSpanProcessor(dropping, { maxQueueSize: 100_000, scheduledDelayMillis: 200 })],
+});
+/** How the client traces: off, the default with no provider registered, or on with an SDK registered. */
+const TRACING = {
+  off: { tracerProvider: false },
+  "no provider": {},
+  on: { tracerProvider: provider },
+};
 
 /** One generation: image, video or music; every tenth one's prompt asks the sandbox to fail it. */
 async function submit(client, workspaceId, kind, index) {
@@ -73,7 +104,11 @@ async function pollAlone(client, clock, workspaceId, kind, id) {
   }
 }
 
-async function run(mode) {
+async function run(mode, tracing = "no provider") {
+  if (tracing === "on") {
+    context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+    propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+  }
   const sandbox = createSandbox({ jobMs: JOB_MS, seed: SEED });
   // Fund the 100 generations, so none fails for want of credits.
   sandbox.state.credits.get(sandbox.workspaceId).balance = 1_000_000;
@@ -83,6 +118,7 @@ async function run(mode) {
       apiKey: sandbox.keys.readWrite,
       baseUrl: "https://sandbox.bench",
       fetch: (input, init) => sandbox.handle(new Request(input, init)),
+      ...TRACING[tracing],
     }),
     clock,
   );
@@ -90,6 +126,7 @@ async function run(mode) {
   const poller = createPoller(client, { clock });
   const workspaceId = await client.workspaceId();
   const wall = performance.now();
+  const cpu = process.cpuUsage();
   const start = clock.now();
 
   const jobs = [];
@@ -123,6 +160,7 @@ async function run(mode) {
       ? (operations.PollStatuses ?? 0)
       : (operations.Image ?? 0) + (operations.Video ?? 0) + (operations.AudioStatus ?? 0);
   const delays = jobs.map((job) => (job.detectedAt - job.completedAt) / 1000);
+  const cpuUsed = process.cpuUsage(cpu);
   const result = {
     statusRequests,
     recordReads: (rootFields.image ?? 0) + (rootFields.video ?? 0) + (rootFields.audioStatus ?? 0),
@@ -133,10 +171,31 @@ async function run(mode) {
     maxDelay: Math.max(...delays),
     virtualSeconds: (Math.max(...jobs.map((job) => job.detectedAt)) - start) / 1000,
     wallMs: performance.now() - wall,
+    cpuMs: (cpuUsed.user + cpuUsed.system) / 1000,
     completions: jobs.map((job) => job.completedAt).join(),
   };
   await sandbox.close();
+  if (tracing === "on") {
+    context.disable();
+    propagation.disable();
+  }
   return result;
+}
+
+/** The poller run in each tracing set-up, TRACING_RUNS times in rotated order. */
+async function tracingCost() {
+  const names = Object.keys(TRACING);
+  const runs = Object.fromEntries(names.map((name) => [name, []]));
+  for (let i = 0; i < TRACING_RUNS; i += 1) {
+    for (const name of names.map((_, index) => names[(index + i) % names.length])) {
+      const before = exportedSpans;
+      await provider.forceFlush();
+      const result = await run("poller", name);
+      await provider.forceFlush();
+      runs[name].push({ ...result, spans: exportedSpans - before });
+    }
+  }
+  return runs;
 }
 
 const poller = await run("poller");
@@ -174,4 +233,33 @@ console.log(
   `\nratio poller / per-id: ${ratio.toFixed(3)} (goal <= ${GOAL}): ${ratio <= GOAL ? "met" : "MISSED"}` +
     `\ndetection delay = when the wait resolved - when the job finished on the sandbox clock.`,
 );
-process.exit(ratio <= GOAL ? 0 : 1);
+
+const runs = await tracingCost();
+const names = Object.keys(TRACING);
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const medianOf = (name, field) => median(runs[name].map((result) => result[field]));
+console.log(
+  `\nTracing cost: the poller run above, ${TRACING_RUNS} times per set-up (order rotated), medians; ` +
+    '"on" registers an SDK whose exporter drops the spans.\n',
+);
+console.log(`${"".padEnd(width)}${names.map((name) => name.padStart(13)).join("")}`);
+const tracingRows = [
+  ["status requests", (name) => String(medianOf(name, "statusRequests"))],
+  ["  record reads (root fields)", (name) => String(medianOf(name, "recordReads"))],
+  ["requests per finished job", (name) => (medianOf(name, "statusRequests") / medianOf(name, "finished")).toFixed(2)],
+  ["spans recorded per run", (name) => String(medianOf(name, "spans"))],
+  ["CPU time (ms)", (name) => medianOf(name, "cpuMs").toFixed(0)],
+  ["  ratio to off", (name) => `${(medianOf(name, "cpuMs") / medianOf("off", "cpuMs")).toFixed(3)}x`],
+  ["wall time (ms)", (name) => medianOf(name, "wallMs").toFixed(0)],
+  ["  ratio to off", (name) => `${(medianOf(name, "wallMs") / medianOf("off", "wallMs")).toFixed(3)}x`],
+];
+for (const [label, value] of tracingRows) {
+  console.log(`${label.padEnd(width)}${names.map((name) => value(name).padStart(13)).join("")}`);
+}
+const unchanged = names.every((name) =>
+  runs[name].every(
+    (result) => result.statusRequests === poller.statusRequests && result.recordReads === poller.recordReads,
+  ),
+);
+console.log(`\nrequests with tracing on, off or unregistered: ${unchanged ? "unchanged" : "CHANGED"}.`);
+process.exit(ratio <= GOAL && unchanged ? 0 : 1);

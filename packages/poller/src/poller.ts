@@ -1,8 +1,9 @@
-import type { StudioClient } from "@studio-kit/core";
+import { type StudioClient, type StudioSpan, tracerFor } from "@studio-kit/core";
 import { PollerError } from "./errors.js";
 import { abortError, failureError } from "./failure.js";
 import { isDeadline, resolvePollerOptions } from "./options.js";
 import { createScheduler, type Entry, type Waiter } from "./scheduler.js";
+import { WAIT_SPAN, waitAttributes } from "./spans.js";
 import type {
   PolledAudio,
   PolledImage,
@@ -74,21 +75,36 @@ export interface Poller {
  */
 export function createPoller(client: StudioClient, options: PollerOptions = {}): Poller {
   const config = resolvePollerOptions(options);
-  const scheduler = createScheduler(client, config);
+  const tracer = tracerFor(client, "@studio-kit/poller");
+  const scheduler = createScheduler(client, config, tracer);
 
   function waitFor<K extends PollKind>(
     kind: K,
     ids: readonly string[],
     options: WaitOptions<PolledRecords[K]> = {},
   ): Promise<PolledRecords[K][]> {
+    const maxWaitMs = options.maxWaitMs ?? config.maxWaitMs;
+    const attributes = waitAttributes(kind, Array.isArray(ids) ? ids : [], maxWaitMs);
+    return tracer.span(WAIT_SPAN, { attributes }, (span) => waitInSpan(kind, ids, options, maxWaitMs, span));
+  }
+
+  function waitInSpan<K extends PollKind>(
+    kind: K,
+    ids: readonly string[],
+    options: WaitOptions<PolledRecords[K]>,
+    maxWaitMs: number,
+    span: StudioSpan,
+  ): Promise<PolledRecords[K][]> {
     return new Promise((resolve, reject) => {
-      const maxWaitMs = options.maxWaitMs ?? config.maxWaitMs;
       const problem = checkWait(ids, maxWaitMs);
       if (problem) {
         reject(new PollerError("INVALID_ARGUMENT", `@studio-kit/poller: waiting for ${kind}: ${problem}`, { kind }));
         return;
       }
-      const { signal, onUpdate } = options;
+      const { signal } = options;
+      // The caller's callback runs in the wait's context, not the tick's that read the record: what it starts (a
+      // progress message) belongs to the caller's trace.
+      const onUpdate = options.onUpdate && tracer.bind(options.onUpdate);
       if (signal?.aborted) {
         reject(abortError(kind, ids));
         return;
@@ -113,10 +129,17 @@ export function createPoller(client: StudioClient, options: PollerOptions = {}):
       };
       const onAbort = () => finish({ error: abortError(kind, ids) });
       const waiter: Waiter = {
+        spanContext: span.isRecording() ? span.spanContext() : undefined,
         update(entry: Entry, record: PolledRecord) {
           // A settled wait hears nothing more (it may list the same id twice).
           if (settled) return false;
           statuses[entry.track.target.id] = record.status;
+          if (span.isRecording()) {
+            span.addEvent("studio.poll.update", {
+              "studio.poll.id": entry.track.target.id,
+              "studio.poll.status": String(record.status),
+            });
+          }
           try {
             onUpdate?.(record as PolledRecords[K]);
             return true;

@@ -1,7 +1,8 @@
-import type { StudioClient } from "@studio-kit/core";
+import type { StudioClient, StudioSpanContext, StudioTracer } from "@studio-kit/core";
 import { type GraphQLErrorInfo, type PollOutcome, pollOnce } from "./batch.js";
 import { KINDS, keyOf, type PollTarget } from "./kinds.js";
 import { delayAfter, type ResolvedPollerOptions } from "./options.js";
+import { outcomeAttributes, TICK_SPAN, tickAttributes } from "./spans.js";
 import type { PolledRecord } from "./types.js";
 
 /** Why one id of a wait cannot finish. */
@@ -19,6 +20,8 @@ export interface Waiter {
   done(entry: Entry, record: PolledRecord): void;
   /** The id cannot finish: the waiter rejects and drops all of its entries. */
   fail(entry: Entry, failure: Failure): void;
+  /** The wait's span, when it is recorded: the ticks that serve the wait link to it. */
+  readonly spanContext?: StudioSpanContext | undefined;
 }
 
 /**
@@ -71,7 +74,7 @@ export interface Scheduler {
  * `maxBatch` allows. A poll is only ever delayed by the window, never advanced.
  * With nothing left the loop ends and its sleep is aborted: no timer stays.
  */
-export function createScheduler(client: StudioClient, config: ResolvedPollerOptions): Scheduler {
+export function createScheduler(client: StudioClient, config: ResolvedPollerOptions, tracer: StudioTracer): Scheduler {
   const { clock, schedule, windowMs, maxBatch } = config;
   const tracks = new Map<string, Track>();
   let running = false;
@@ -158,9 +161,29 @@ export function createScheduler(client: StudioClient, config: ResolvedPollerOpti
     }
   }
 
+  /** The spans of the waits a request serves, once each. */
+  function waitsOf(chunk: Chunk): { context: StudioSpanContext }[] {
+    const contexts = new Map<string, StudioSpanContext>();
+    for (const track of chunk.live) {
+      for (const { waiter } of track.entries)
+        if (waiter.spanContext) contexts.set(waiter.spanContext.spanId, waiter.spanContext);
+    }
+    return [...contexts.values()].map((context) => ({ context }));
+  }
+
+  /** One coalesced request in its tick span (a root, linked to the waits it serves: see spans.ts). */
+  function pollInSpan(chunk: Chunk, targets: readonly PollTarget[]) {
+    const options = { root: true, links: waitsOf(chunk), attributes: tickAttributes(targets) };
+    return tracer.span(TICK_SPAN, options, async (span) => {
+      const outcomes = await pollOnce(client, targets, chunk.controller.signal);
+      if (span.isRecording()) span.setAttributes(outcomeAttributes(targets, outcomes));
+      return outcomes;
+    });
+  }
+
   async function send(chunk: Chunk, sentAt: number): Promise<void> {
     const targets = [...chunk.live].map((track) => track.target);
-    const outcomes = await pollOnce(client, targets, chunk.controller.signal);
+    const outcomes = await pollInSpan(chunk, targets);
     for (const track of [...chunk.live]) {
       if (track.chunk !== chunk) continue;
       track.chunk = undefined;

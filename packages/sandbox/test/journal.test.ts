@@ -33,6 +33,7 @@ describe("the request journal", () => {
         status: 200,
         faults: [],
         applied: null,
+        traceparent: null,
       }),
       expect.objectContaining({
         seq: 2,
@@ -133,5 +134,36 @@ describe("the request journal", () => {
       { operation: null, rootFields: [], status: expect.any(Number) },
       { operation: null, rootFields: ["apiCredentialWorkspace"], status: 200 },
     ]);
+  });
+
+  it("keeps the W3C traceparent a request carried, as received, on GraphQL and storage requests alike", async () => {
+    const sandbox = sandboxes.create();
+    const traceparent = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
+    const graphql = (headers: Record<string, string>) =>
+      fetch(`${baseUrlOf(sandbox)}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${sandbox.keys.readWrite}`, ...headers },
+        body: JSON.stringify({ query: "query Probe { apiCredentialWorkspace { id } }" }),
+      });
+    await graphql({ traceparent });
+    await graphql({});
+    await graphql({ traceparent: `00-${"a".repeat(400)}` });
+    const upload = await requestUpload(sandbox);
+    await fetch(upload.signedUrl ?? "", {
+      method: "PUT",
+      headers: { ...upload.headers, traceparent },
+      body: png(2, 2),
+    });
+
+    const kept = sandbox.requests().map((entry) => entry.traceparent);
+    expect(kept[0]).toBe(traceparent);
+    expect(kept[1]).toBeNull();
+    // A header of any length is cut, so it cannot make an entry large.
+    expect(kept[2]).toHaveLength(256);
+    expect(kept.at(-1)).toBe(traceparent);
+    const listed = (await (await fetch(`${baseUrlOf(sandbox)}/__sandbox/requests`)).json()) as {
+      requests: { traceparent: string | null }[];
+    };
+    expect(listed.requests[0]?.traceparent).toBe(traceparent);
   });
 });

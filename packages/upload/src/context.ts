@@ -1,4 +1,4 @@
-import { createRedactor, type Redactor, type StudioClient } from "@studio-kit/core";
+import { createRedactor, type Redactor, type StudioClient, type StudioTracer } from "@studio-kit/core";
 import type { UploadCategory } from "@studio-kit/operations";
 import type { ResolvedSettings, UploadDetails, UploadProgress } from "./options.js";
 import type { SignedUpload } from "./signed.js";
@@ -23,6 +23,10 @@ export interface UploadContext {
   /** A byte counter for one more pass over the file. */
   nextPass(): (count: number) => void;
   signed: SignedUpload | undefined;
+  /** Creates the upload's spans (scope "@studio-kit/upload"): the client's provider, as `tracerFor` gives it. */
+  tracer: StudioTracer;
+  /** Transfers started so far; each after the first is a resend of the upload's bytes. */
+  transfers: number;
   /** Removes every signature and policy issued to this upload so far, and signed-URL parameters anywhere. */
   redact: Redactor;
   /** Remembers the secrets of a new signed upload, so that `redact` masks them from now on. */
@@ -51,7 +55,7 @@ export function progressMeter(total: number, onProgress: ((progress: UploadProgr
 
 /** The context of one upload. */
 export function createContext(
-  init: Omit<UploadContext, "signed" | "redact" | "keepSecret" | "log" | "nextPass"> & {
+  init: Omit<UploadContext, "signed" | "transfers" | "redact" | "keepSecret" | "log" | "nextPass"> & {
     onProgress: ((progress: UploadProgress) => void) | undefined;
   },
 ): UploadContext {
@@ -62,6 +66,7 @@ export function createContext(
   return {
     ...rest,
     signed: undefined,
+    transfers: 0,
     nextPass: progressMeter(init.plan.size, onProgress),
     redact,
     keepSecret(values) {

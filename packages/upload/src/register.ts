@@ -12,6 +12,7 @@ import type { UploadContext } from "./context.js";
 import { UPLOAD_CATEGORIES } from "./rules.js";
 import { sendBytes } from "./send.js";
 import type { SignedUpload } from "./signed.js";
+import { REGISTER_SPAN } from "./spans.js";
 
 /** An uploaded image as uploadImage returns it. */
 export type UploadedImage = NonNullable<NonNullable<UploadImageMutation["uploadImage"]>["image"]> & {
@@ -57,8 +58,14 @@ function notApplied(operationName: string): StudioGraphQLError {
   });
 }
 
-/** Step 3 once: registers the file with its category's mutation, or confirms it outside the library. */
-async function registerOnce(ctx: UploadContext, fileId: string) {
+/** Step 3 once, in its span: registers the file with its category's mutation, or confirms it outside the library. */
+function registerOnce(ctx: UploadContext, fileId: string): Promise<UploadedAsset | null> {
+  const mutation = ctx.details.keepOutsideLibrary ? "confirmFileUpload" : UPLOAD_CATEGORIES[ctx.plan.category].mutation;
+  const attributes = { "studio.upload.file_id": fileId, "studio.upload.mutation": mutation };
+  return ctx.tracer.span(REGISTER_SPAN, { attributes }, () => registerWith(ctx, fileId));
+}
+
+async function registerWith(ctx: UploadContext, fileId: string): Promise<UploadedAsset | null> {
   const options = { signal: ctx.signal };
   const { name, displayName, aspectRatio } = ctx.details;
   if (ctx.details.keepOutsideLibrary) {

@@ -27,7 +27,13 @@ export interface TransferOptions {
   redact: Redactor;
   /** Called with each count of file bytes handed to the network (framing excluded). */
   onBytes(count: number): void;
+  /** Called with the storage's HTTP status as soon as it answers (the transfer's span records it). */
+  onStatus?(status: number): void;
 }
+
+/** Bytes the request carries: the framing and the file. */
+export const bodyLength = (request: TransferRequest, fileSize: number) =>
+  (request.head?.byteLength ?? 0) + fileSize + (request.tail?.byteLength ?? 0);
 
 /** The request for one way of sending (spec, Upload flow 2a and 2b). */
 export function requestFor(
@@ -150,7 +156,7 @@ export async function transfer(request: TransferRequest, source: OpenedSource, o
     },
     { highWaterMark: 0 },
   );
-  const length = (request.head?.byteLength ?? 0) + source.size + (request.tail?.byteLength ?? 0);
+  const length = bodyLength(request, source.size);
   // The exact length is ours to state: a length among the given headers, in any case, is left out.
   const headers = Object.entries(request.headers).filter(([name]) => name.toLowerCase() !== "content-length");
   const init: RequestInit = {
@@ -169,6 +175,7 @@ export async function transfer(request: TransferRequest, source: OpenedSource, o
     if (failure) throw failure.error;
     const response = await options.fetch(request.url, init);
     watchdog.kick();
+    options.onStatus?.(response.status);
     if (!response.ok) {
       throw refusalError(response.status, await readText(response, MAX_REFUSAL_BYTES), fileId, options.redact);
     }

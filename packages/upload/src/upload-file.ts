@@ -1,11 +1,12 @@
-import type { StudioClient } from "@studio-kit/core";
+import { type StudioClient, type StudioSpan, type StudioTracer, tracerFor } from "@studio-kit/core";
 import { createContext, type UploadContext } from "./context.js";
 import { UploadAbortError, uploadError } from "./errors.js";
-import { resolveSettings, type UploadFileOptions } from "./options.js";
+import { type ResolvedSettings, resolveSettings, type UploadFileOptions } from "./options.js";
 import { planUpload } from "./plan.js";
 import { registerUpload, type UploadResult } from "./register.js";
 import { sendBytes } from "./send.js";
 import { openSource } from "./source.js";
+import { planAttributes, UPLOAD_SPAN } from "./spans.js";
 
 function aborted(fileId: string | undefined, registering: boolean, cause: unknown) {
   const what = fileId ? ` of ${fileId}` : "";
@@ -43,6 +44,18 @@ function aborted(fileId: string | undefined, registering: boolean, cause: unknow
  */
 export async function uploadFile(client: StudioClient, options: UploadFileOptions): Promise<UploadResult> {
   const settings = resolveSettings(options);
+  const tracer = tracerFor(client, "@studio-kit/upload");
+  const attributes = { "studio.upload.transfer": settings.transfer };
+  return tracer.span(UPLOAD_SPAN, { attributes }, (span) => upload(client, options, settings, tracer, span));
+}
+
+async function upload(
+  client: StudioClient,
+  options: UploadFileOptions,
+  settings: ResolvedSettings,
+  tracer: StudioTracer,
+  span: StudioSpan,
+): Promise<UploadResult> {
   const { signal } = options;
   if (signal?.aborted) throw aborted(undefined, false, signal.reason);
   const source = await openSource(options);
@@ -50,8 +63,10 @@ export async function uploadFile(client: StudioClient, options: UploadFileOption
   let registering = false;
   try {
     const plan = await planUpload(source, options);
+    span.setAttributes(planAttributes(plan));
     ctx = createContext({
       client,
+      tracer,
       plan,
       details: {
         name: options.name,
@@ -68,7 +83,12 @@ export async function uploadFile(client: StudioClient, options: UploadFileOption
     // The caller may abort between the bytes and the register: nothing is registered after an abort.
     if (signal?.aborted) throw aborted(stored.fileId, false, signal.reason);
     registering = true;
-    return await registerUpload(ctx, stored);
+    const result = await registerUpload(ctx, stored);
+    span.setAttributes({
+      "studio.upload.file_id": result.fileId,
+      "studio.upload.asset_type": result.asset?.__typename,
+    });
+    return result;
   } catch (error) {
     // One error for an abort, wherever it hit: a transfer, or a GraphQL step (core's StudioAbortError).
     if (signal?.aborted && !(error instanceof UploadAbortError)) {

@@ -76,6 +76,8 @@ export function trackRequests(client: StudioClient, clock: { now(): number }): R
     }) as StudioClient["request"],
     workspace: (options) => track(client.workspace(options)),
     workspaceId: (options) => track(client.workspaceId(options)),
+    // The client's tracer, so a poller over the tracked client records spans where the client does.
+    ...(client.tracer ? { tracer: client.tracer } : {}),
   };
   return { client: tracked, inFlight: () => inFlight, requests };
 }

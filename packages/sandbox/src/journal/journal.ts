@@ -25,6 +25,11 @@ export interface JournalEntry {
   faults: FiredFault[];
   /** For mutations: whether it was executed and changed the state (some root field answered). Else null. */
   applied: boolean | null;
+  /**
+   * The W3C `traceparent` header the request carried, as received (at most 256 characters), or null: lets a test
+   * check that a client propagated its trace (https://www.w3.org/TR/trace-context/#traceparent-header).
+   */
+  traceparent: string | null;
 }
 
 /** The journal's hold on one request while it runs: the request path fills it in. */
@@ -68,6 +73,12 @@ const copy = (entry: JournalEntry): JournalEntry => ({
   faults: entry.faults.map((fault) => ({ ...fault })),
 });
 
+/**
+ * The longest traceparent kept. Version 00 is 55 characters; later versions may append fields, so a little more is
+ * kept, but no header can make an entry large.
+ */
+const MAX_TRACEPARENT = 256;
+
 /** Makes an empty journal. */
 export function createJournal(options: JournalOptions): Journal {
   if (!Number.isInteger(options.limit) || options.limit < 0) {
@@ -93,6 +104,8 @@ export function createJournal(options: JournalOptions): Journal {
         durationMs: null,
         faults: [],
         applied: null,
+        // Not redacted: random ids and flags, never a secret (https://www.w3.org/TR/trace-context/#privacy-of-traceparent-field).
+        traceparent: request.headers.get("traceparent")?.slice(0, MAX_TRACEPARENT) ?? null,
       };
       if (options.limit > 0) {
         entries.push(entry);
