@@ -102,34 +102,51 @@ export async function startStreamedProgress(
   phase: "sending" | "queued",
 ): Promise<Posted | undefined> {
   if (deps.config.slackProgress !== "stream" || !streamable(place)) return undefined;
-  if (openOf(deps).size >= MAX_OPEN_STREAMS) return undefined;
+  // The slot is held from now on (jobs start side by side: a check before the awaits alone would let them all in).
+  const open = openOf(deps);
+  if (open.size >= MAX_OPEN_STREAMS) return undefined;
+  const slot = `starting:${place.channel}:${place.threadTs}:${++starts}`;
+  open.add(slot);
+  try {
+    const ts = await startStream(deps, place, phase);
+    if (!ts) return undefined;
+    const stream = progressStream(deps, place.client, place.channel, ts, tasksAt(phase, noteOf(deps, phase)), phase);
+    return { ...livePosted(place.client, place.channel, ts), where: { ts, streamed: true }, stream };
+  } finally {
+    open.delete(slot);
+  }
+}
+
+let starts = 0;
+
+/** chat.startStream with the plan and its tasks as `phase` shows them; undefined when there is no room or Slack refused. */
+async function startStream(
+  deps: BotDeps,
+  place: StreamPlace,
+  phase: "sending" | "queued",
+): Promise<string | undefined> {
   try {
     if (!(await pacerOf(deps).tryTake("chat.startStream"))) return undefined;
   } catch {
     return undefined; // a store error: the progress message is the safe way
   }
-  const tasks = tasksAt(phase, noteOf(deps, phase));
   const recipient =
     place.channel.startsWith("D") || !place.team
       ? {}
       : { recipient_user_id: place.user, recipient_team_id: place.team };
-  let ts: string | undefined;
   try {
     const started = await place.client.chat.startStream({
       channel: place.channel,
       thread_ts: place.threadTs,
       ...recipient,
       task_display_mode: "plan",
-      chunks: [{ type: "plan_update", title: PLAN_TITLE }, ...tasks],
+      chunks: [{ type: "plan_update", title: PLAN_TITLE }, ...tasksAt(phase, noteOf(deps, phase))],
     });
-    ts = started.ts;
+    return started.ts;
   } catch (error) {
     deps.logger.warn({ err: error, user: place.user }, "Slack did not start a stream; posting a progress message");
     return undefined;
   }
-  if (!ts) return undefined;
-  const stream = progressStream(deps, place.client, place.channel, ts, tasks, phase);
-  return { ...livePosted(place.client, place.channel, ts), where: { ts, streamed: true }, stream };
 }
 
 /**

@@ -72,6 +72,35 @@ describe("streamed progress", () => {
     expectAllMessagesValid(bot.sim, [CHANNEL]);
   });
 
+  it("keeps at most ten streams open at once: the jobs past them post a progress message", async () => {
+    bot = await startBot();
+    const mentions = await Promise.all(
+      Array.from({ length: 14 }, (_, i) =>
+        bot.sim.mention({ user: USER, channel: CHANNEL, text: `<@U0SIMBOT1> image a lighthouse number ${i}` }),
+      ),
+    );
+    const results = await eventually(() => {
+      const found = mentions.flatMap((mention) =>
+        bot.sim.thread(CHANNEL, mention.ts ?? "").filter((m) => m.metadata?.event_type === "studio_job_finished"),
+      );
+      expect(found).toHaveLength(14);
+      return found;
+    });
+    // The most streams open at any moment, from when each started to when it stopped.
+    const edges = results
+      .flatMap((m) => (m.stream ? [[m.stream.startedAt, 1] as const, [m.stream.stoppedAt ?? 0, -1] as const] : []))
+      .sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    let open = 0;
+    let most = 0;
+    for (const [, step] of edges) {
+      open += step;
+      most = Math.max(most, open);
+    }
+    expect(most).toBeLessThanOrEqual(10);
+    expect(bot.sim.calls("chat.startStream").length + bot.sim.calls("chat.postMessage").length).toBe(14);
+    expect(bot.sim.calls("chat.postMessage").length).toBeGreaterThanOrEqual(4);
+  });
+
   it("keeps a progress message for a slash command in a channel, where there is no thread to stream in", async () => {
     bot = await startBot();
     await bot.sim.command({ user: USER, channel: CHANNEL, text: "image a lighthouse" });
