@@ -1,4 +1,5 @@
 import type { Block, SimFile } from "./types.js";
+import { checkCard, checkCarousel } from "./validate-carousel.js";
 
 // Block Kit limits from Slack's reference (https://api.slack.com/reference/block-kit), as listed in the
 // project's platform notes. Only these are checked; anything else in a block is kept as given.
@@ -189,6 +190,10 @@ function checkBlock(check: Check, index: number, block: unknown): void {
   }
   if (block.type === "input") checkElement(check, `${where}.element`, block.element);
   if (block.type === "context_actions") checkContextActions(check, where, block);
+  // Carousel and card blocks (validate-carousel.ts), their buttons and images checked as everywhere else.
+  const cards = { problems, element: (at: string, element: unknown) => checkElement(check, at, element) };
+  if (block.type === "carousel") checkCarousel(cards, where, block);
+  if (block.type === "card") checkCard(cards, where, block);
 }
 
 function checkBlocks(blocks: unknown, max: number, options: ValidateOptions): string[] {

@@ -3,6 +3,7 @@
 // https://api.slack.com/reference/block-kit/blocks
 
 import { type Children, h, type VNode } from "../dom/vnode.js";
+import { renderCard, renderCarousel } from "./carousel.js";
 import type { BlockContext } from "./context.js";
 import {
   feedbackButtons,
@@ -127,6 +128,10 @@ export function renderBlock(block: unknown, ctx: BlockContext): VNode {
       return wrap(block, renderRichText(block, ctx), "mrkdwn");
     case "video":
       return video(block);
+    case "carousel":
+      return renderCarousel(block, ctx);
+    case "card":
+      return renderCard(block, ctx);
     default:
       return wrap(block, unsupported(`${str(block.type) ?? "unknown"} block`), "block-unknown");
   }

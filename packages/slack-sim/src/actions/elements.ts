@@ -4,7 +4,7 @@ import type { Block } from "../types.js";
 export type Element = Record<string, unknown>;
 
 /**
- * Finds the element with `actionId` in actions blocks, section accessories and input blocks: where Slack lets an
+ * Finds the element with `actionId` in actions blocks, section accessories, input blocks and cards: where Slack lets an
  * interactive element live. The block id is the block's own, or `b<index>` as Slack makes one up when it is absent.
  */
 export function findElement(
@@ -21,6 +21,26 @@ export function findElement(
       (item): item is Element => typeof item === "object" && item !== null && (item as Element).action_id === actionId,
     );
     if (element) return { blockId: typeof block.block_id === "string" ? block.block_id : `b${index}`, element };
+    const inCard = findInCards(block, index, actionId);
+    if (inCard) return inCard;
+  }
+  return undefined;
+}
+
+/**
+ * A card's buttons live in its `actions`, on its own or in a carousel's `elements`
+ * (https://docs.slack.dev/reference/block-kit/blocks/card-block). Slack does not say which block_id a card's click
+ * carries; the sim sends the card's own (each card has one), else `b<index>-<card>`.
+ */
+function findInCards(block: Block, index: number, actionId: string): { blockId: string; element: Element } | undefined {
+  const cards =
+    block.type === "card" ? [block] : block.type === "carousel" && Array.isArray(block.elements) ? block.elements : [];
+  for (const [at, card] of (cards as Element[]).entries()) {
+    const actions = typeof card === "object" && card !== null && Array.isArray(card.actions) ? card.actions : [];
+    const element = actions.find(
+      (item): item is Element => typeof item === "object" && item !== null && (item as Element).action_id === actionId,
+    );
+    if (element) return { blockId: typeof card.block_id === "string" ? card.block_id : `b${index}-${at}`, element };
   }
   return undefined;
 }
