@@ -42,11 +42,13 @@ export async function startSim({ rateLimits } = {}) {
 
 /**
  * The built bot against a started slack-sim and the studio API at `baseUrl`. `delivery`: BotDeps.delivery (the
- * baseline before finals first paces chat.update at 40 a minute); `env`: more configuration (STUDIO_SLACK_PROGRESS).
+ * baseline before finals first paces chat.update at 40 a minute); `env`: more configuration (STUDIO_SLACK_PROGRESS);
+ * `client`: more options of the studio client.
  */
-export async function startBot(bot, { baseUrl, poller: pollerOptions, delivery, rateLimits, env = {} }) {
+export async function startBot(bot, { baseUrl, poller: pollerOptions, delivery, rateLimits, env = {}, client = {} }) {
   const { sim, setApp } = await startSim({ rateLimits });
-  const studio = createStudioClient({ apiKey: SANDBOX_KEYS.readWrite, baseUrl, retry: false });
+  // `client`: more createStudioClient options (tracing.bench.mjs: `tracerProvider: false`).
+  const studio = createStudioClient({ apiKey: SANDBOX_KEYS.readWrite, baseUrl, retry: false, ...client });
   const config = bot.readConfig({
     SLACK_BOT_TOKEN: BOT_TOKEN,
     SLACK_SIGNING_SECRET: SIGNING_SECRET,

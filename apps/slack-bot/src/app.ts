@@ -8,6 +8,7 @@ import { register as registerActions } from "./listeners/actions/index.js";
 import { createAssistant } from "./listeners/assistant/index.js";
 import { register as registerCommands } from "./listeners/commands/index.js";
 import { register as registerEvents } from "./listeners/events/index.js";
+import { register as registerFunctions } from "./listeners/functions/index.js";
 import { dedupeEvents } from "./listeners/middleware/dedupe-events.js";
 import { refuseReplays, signedHeaders } from "./listeners/middleware/refuse-replays.js";
 import { register as registerViews } from "./listeners/views/index.js";
@@ -15,7 +16,11 @@ import { type BotOps, createBotOps, probeStudio } from "./ops/create.js";
 import { countSlackCalls, measurePacer } from "./ops/instrument-slack.js";
 import { measureStore } from "./ops/instrument-store.js";
 import { opsRoutes } from "./ops/routes.js";
+import { traceSlackCalls } from "./ops/tracing/slack-calls.js";
+import { traceSlackRequests } from "./ops/tracing/slack-requests.js";
+import { tracerOf } from "./ops/tracing/spans.js";
 import { createAccessPolicy, usergroupMembersFrom } from "./services/access.js";
+import { createFunctionSteps } from "./services/function-steps.js";
 import { createJobLeases, replicaId } from "./services/job-leases.js";
 import { createKeyMode } from "./services/key-mode.js";
 import { rateLimitedFetch } from "./services/rate-limited-fetch.js";
@@ -116,6 +121,8 @@ export function createBotApp(options: BotAppOptions): BotApp {
   // Measured where each step is recorded and each Slack call waits or goes (ops/instrument-*.ts).
   const store = measureStore(options.store ?? defaultStore(config), ops.metrics, now);
   const pacer = measurePacer(options.pacer ?? createSlackPacer({ windows: store.windows, now }), ops.metrics);
+  // Spans through the studio client's provider (the global one, which main.ts's SDK registers when traces are sent).
+  const tracer = tracerOf({ studio: options.studio });
   const routes = opsRoutes({
     ...ops,
     onError: (error) => logger.warn({ err: error }, "a health or metrics route failed"),
@@ -133,7 +140,8 @@ export function createBotApp(options: BotAppOptions): BotApp {
       // A 429 pauses only its method (and channel), shared with the other replicas, instead of the whole client.
       fetch: rateLimitedFetch({
         pacer,
-        fetch: countSlackCalls(ops.metrics),
+        // A span per request, named by its method (ops/tracing/slack-calls.ts: why the fetch is the place).
+        fetch: traceSlackCalls(tracer, countSlackCalls(ops.metrics)),
         onRateLimited: (method, seconds) => logger.warn({ method, seconds }, "Slack rate limit: waiting it out"),
       }),
     },
@@ -176,6 +184,9 @@ export function createBotApp(options: BotAppOptions): BotApp {
       owner: options.replicaId ?? ops.replica,
     }),
     studioReach: ops.reach,
+    tracer,
+    // Workflow Builder steps complete through the app's client (decision 0022).
+    functionSteps: createFunctionSteps(app.client),
   };
   ops.metrics.readInFlight(() => deps.leases.count());
   ops.metrics.readUnfinished(() => store.jobs.unfinished());
@@ -184,12 +195,15 @@ export function createBotApp(options: BotAppOptions): BotApp {
   app.error(async (error) => {
     logger.error({ err: error }, "unhandled error in a listener");
   });
+  // First: each request from Slack is the root of its trace, around everything below (ops/tracing/slack-requests.ts).
+  app.use(traceSlackRequests(tracer));
   app.use(refuseReplays(deps));
   app.use(dedupeEvents(deps));
   // Slack's assistant view: after the dedupe, and ahead of the listeners (it consumes the DM's thread messages).
   app.assistant(createAssistant(deps));
   registerCommands(app, deps);
   registerEvents(app, deps);
+  registerFunctions(app, deps);
   registerActions(app, deps);
   registerViews(app, deps);
   const stopBolt = app.stop.bind(app);

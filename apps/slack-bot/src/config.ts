@@ -9,12 +9,14 @@ import { ConfigError, type Env } from "./config/read.js";
 import { readSlack, SLACK_DEFAULTS, type SlackConfig, type SlackProgress, type SlackSurface } from "./config/slack.js";
 import { readStore, STORE_DEFAULTS, type StoreConfig } from "./config/store.js";
 import { readStudio, type StudioConfig } from "./config/studio.js";
+import { readTracing, type TracingConfig } from "./config/tracing.js";
 
 export type { AccessConfig } from "./config/access.js";
 export type { LogLevel } from "./config/ops.js";
 export { ConfigError } from "./config/read.js";
 export type { SlackProgress, SlackSurface } from "./config/slack.js";
 export { describeStore, IN_MEMORY_STORE, type StoreConfig } from "./config/store.js";
+export type { TracingConfig } from "./config/tracing.js";
 
 /** The checked configuration the app starts with. */
 export interface Config {
@@ -73,6 +75,11 @@ export interface Config {
    * chat.update everywhere. Decision 0019.
    */
   slackProgress: SlackProgress;
+  /**
+   * OTEL_EXPORTER_OTLP_TRACES_ENDPOINT or OTEL_EXPORTER_OTLP_ENDPOINT: the process sends its traces there through the
+   * OpenTelemetry SDK (main.ts); undefined = no SDK is loaded and nothing is sent. Decision 0023.
+   */
+  tracing?: TracingConfig;
 }
 
 /** Defaults for the optional settings (each area's, in one place). */
@@ -101,6 +108,7 @@ export function readConfig(env: Env, options: { cwd?: string } = {}): Config {
   const ops = readOps(env, problems);
   const spending = readAccess(env, problems);
   const state = readStore(env, problems, options.cwd ?? process.cwd());
+  const tracing = readTracing(env, problems);
   if (problems.length || !slack) throw new ConfigError(problems);
   return {
     slack: slack.slack,
@@ -114,5 +122,6 @@ export function readConfig(env: Env, options: { cwd?: string } = {}): Config {
     ...(ops.healthPort === undefined ? {} : { healthPort: ops.healthPort }),
     slackSurface: slack.slackSurface,
     slackProgress: slack.slackProgress,
+    ...(tracing ? { tracing } : {}),
   };
 }

@@ -1,9 +1,10 @@
-import type { StudioClient } from "@studio-kit/core";
+import type { StudioClient, StudioTracer } from "@studio-kit/core";
 import type { Poller } from "@studio-kit/poller";
 import type { Config } from "./config.js";
 import type { BotLogger } from "./logger.js";
 import type { StudioReach } from "./ops/studio-fetch.js";
 import type { AccessPolicy } from "./services/access.js";
+import type { FunctionSteps } from "./services/function-steps.js";
 import type { JobLeases } from "./services/job-leases.js";
 import type { KeyMode } from "./services/key-mode.js";
 import type { SlackPacer } from "./services/slack-pacer.js";
@@ -50,4 +51,14 @@ export interface BotDeps {
    * "the studio is not answering, still trying" while it does not. Optional: without it progress never says so.
    */
   studioReach?: StudioReach;
+  /**
+   * The bot's spans (ops/tracing/): over the provider the studio client uses, the global one unless it was given
+   * another. Optional: without it, ops/tracing/spans.ts `tracerOf` makes one from `studio`.
+   */
+  tracer?: StudioTracer;
+  /**
+   * Completes Workflow Builder steps (functions.complete*: decision 0022). Optional: without it a job never completes
+   * a step (a deps object built for a test that runs none).
+   */
+  functionSteps?: FunctionSteps;
 }

@@ -64,6 +64,7 @@ export { progressMessage, statusText, withStatus } from "./messages/progress.js"
 export { replyFor } from "./messages/reply.js";
 export type { ResultAsset, ResultContext, SlackFileRef } from "./messages/results.js";
 export { audioResultsMessage, imageResultsMessage, videoResultsMessage } from "./messages/results.js";
+export { startTracing, type Tracing, type TracingOptions } from "./ops/tracing/sdk.js";
 export type { MethodLimit, PacedMethod, SlackPacer, SlackPacerOptions } from "./services/slack-pacer.js";
 export { createSlackPacer, SLACK_LIMITS } from "./services/slack-pacer.js";
 export { openStore } from "./store/open.js";

@@ -7,6 +7,7 @@ import { createBotApp } from "./app.js";
 import { type Config, ConfigError, describeStore, readConfig } from "./config.js";
 import { createLogger } from "./logger.js";
 import { createBotOps } from "./ops/create.js";
+import { startTracing, type Tracing } from "./ops/tracing/sdk.js";
 import { replicaId } from "./services/job-leases.js";
 import { openStore } from "./store/open.js";
 
@@ -25,6 +26,15 @@ function configOrExit(): Config {
 async function main(): Promise<void> {
   const config = configOrExit();
   const logger = createLogger(config.logLevel);
+  // First, before any request: the SDK registers the provider, context manager and propagator every span uses. Only
+  // when an OTLP endpoint is set (config/tracing.ts); otherwise it is not even loaded. Decision 0023.
+  let tracing: Tracing | undefined;
+  if (config.tracing) {
+    tracing = await startTracing({
+      serviceName: "studio-slack-bot",
+      ...(config.tracing.sdkLogs ? {} : { logger }),
+    });
+  }
 
   let apiKey: string;
   let baseUrl: string;
@@ -70,6 +80,7 @@ async function main(): Promise<void> {
         ? " (no STUDIO_HEALTH_PORT: no /healthz, /readyz or /metrics)"
         : `; /healthz, /readyz and /metrics on port ${config.healthPort}`;
   const slack = `${config.mode === "socket" ? "Slack in Socket Mode" : `Slack over HTTP on port ${port}`}${health}`;
+  const traces = config.tracing ? `, traces to ${config.tracing.collector}` : "";
   logger.info(
     {
       mode: config.mode,
@@ -77,7 +88,7 @@ async function main(): Promise<void> {
       replica: app.replicaId,
       ...(config.mode === "http" ? { port } : {}),
     },
-    `Studio bot running: ${slack}, ${api}, ${describeStore(config.store)}`,
+    `Studio bot running: ${slack}, ${api}, ${describeStore(config.store)}${traces}`,
   );
 
   // Jobs left unfinished (by a previous process, or a replica that died) are claimed and followed to their end,
@@ -90,6 +101,8 @@ async function main(): Promise<void> {
     logger.info({ signal }, "stopping");
     await app.stop().catch((error: unknown) => logger.warn({ err: error }, "the app did not stop cleanly"));
     await app.store.close().catch((error: unknown) => logger.warn({ err: error }, "the store did not close cleanly"));
+    // The spans still batched go to the collector before the process ends (at most 5 s when it does not answer).
+    await tracing?.shutdown().catch((error: unknown) => logger.warn({ err: error }, "traces were not all sent"));
     process.exit(0);
   };
   process.once("SIGTERM", () => void stop("SIGTERM"));

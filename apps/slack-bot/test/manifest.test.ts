@@ -167,8 +167,23 @@ describe("manifest.json has what the agent needs (Slack's agent messaging experi
     expect([...settings.event_subscriptions.bot_events].sort()).toEqual([
       "app_home_opened",
       "app_mention",
+      "entity_details_requested",
+      "link_shared",
       "message.im",
     ]);
+  });
+
+  it("unfurls the platform's links as Work Objects: unfurl domains, links:read/write, link_shared, entity_details_requested", () => {
+    // https://docs.slack.dev/messaging/unfurling-links-in-messages (unfurl_domains, links:read, links:write) and
+    // https://docs.slack.dev/messaging/work-objects-implementation (the flexpane's entity_details_requested). The
+    // entity types are chosen in the app's settings ("Work Object Previews"), not in the manifest (decision 0021).
+    const features = MANIFEST.features as { unfurl_domains?: string[] };
+    expect(features.unfurl_domains?.length).toBeGreaterThan(0);
+    const scopes = (MANIFEST.oauth_config as { scopes: { bot: string[] } }).scopes.bot;
+    expect(scopes).toEqual(expect.arrayContaining(["links:read", "links:write"]));
+    expect(settings.event_subscriptions.bot_events).toEqual(
+      expect.arrayContaining(["link_shared", "entity_details_requested"]),
+    );
   });
 
   it("differs from manifest.assistant-view.json only in the view and the assistant thread events", () => {

@@ -1,6 +1,9 @@
 #!/usr/bin/env node
 import { createInterface } from "node:readline/promises";
+import type { CliIo } from "./io.js";
 import { runStudio } from "./run.js";
+import { startTelemetry } from "./telemetry.js";
+import { VERSION } from "./version.js";
 
 // Ctrl-C aborts what is waiting (polls, downloads, uploads) and the run ends with 130; a second Ctrl-C kills at once.
 const interrupt = new AbortController();
@@ -9,7 +12,10 @@ process.once("SIGINT", () => {
   process.once("SIGINT", () => process.exit(130));
 });
 
-process.exitCode = await runStudio(process.argv.slice(2), {
+// Traces only when an OTLP endpoint variable is set (src/telemetry.ts): otherwise nothing more is loaded.
+const telemetry = await startTelemetry(process.env, process.stderr, VERSION);
+
+const io: CliIo = {
   stdout: process.stdout,
   stderr: process.stderr,
   env: process.env,
@@ -24,4 +30,15 @@ process.exitCode = await runStudio(process.argv.slice(2), {
         }
       }
     : undefined,
-});
+};
+const argv = process.argv.slice(2);
+process.exitCode = telemetry
+  ? await telemetry.trace((onCommand) => runStudio(argv, { ...io, onCommand }))
+  : await runStudio(argv, io);
+// The run's spans go to the collector before the process ends. One that does not answer would hold the process for
+// as long as the exporter retries (10 s by default): after 3 s the run ends anyway, its output written first.
+if (telemetry && !(await telemetry.shutdown())) {
+  process.stderr.write("studio: the trace collector did not answer; this run's traces were not all sent.\n");
+  await Promise.all([process.stdout, process.stderr].map((out) => new Promise((done) => out.write("", done))));
+  process.exit();
+}

@@ -31,6 +31,7 @@ export function createRunContext(io: CliIo): RunContext {
   return {
     io,
     begin(command) {
+      io.onCommand?.(commandWords(command));
       const globals = command.optsWithGlobals<GlobalOptions>();
       const redact = cliRedactor(globals.key ?? io.env.STUDIO_API_KEY);
       const printer = createPrinter(io, { json: globals.json === true, verbose: globals.verbose === true, redact });
@@ -51,4 +52,11 @@ export function createRunContext(io: CliIo): RunContext {
       await opened?.close();
     },
   };
+}
+
+/** A command's words below `studio`: `["boards", "list"]`. Names commander was given, never what was typed after. */
+function commandWords(command: Command): string[] {
+  const words: string[] = [];
+  for (let at: Command | null = command; at?.parent; at = at.parent) words.unshift(at.name());
+  return words;
 }

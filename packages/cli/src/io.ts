@@ -17,6 +17,11 @@ export interface CliIo {
   fetch?: typeof fetch;
   /** Aborted on Ctrl-C: waits stop at once, nothing queued is sent again. */
   signal?: AbortSignal;
+  /**
+   * Told which command a run starts, by its words (`["boards", "list"]`; never its arguments or options), before
+   * it does anything: the bin names the run's trace with it (src/telemetry.ts).
+   */
+  onCommand?: (words: readonly string[]) => void;
 }
 
 /** True when `stream` is a terminal and colour is allowed (`NO_COLOR` unset: https://no-color.org). */

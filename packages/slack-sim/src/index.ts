@@ -12,10 +12,24 @@ export type { CloseViewInput, CloseViewResult } from "./actions/close-view.js";
 export type { CommandInput, CommandResult } from "./actions/command.js";
 export type { Delivery } from "./actions/deliver.js";
 export type { EventResult, MessageInput } from "./actions/events.js";
+export type {
+  ManifestFunction,
+  ManifestFunctionParameter,
+  RunFunctionInput,
+  RunFunctionResult,
+} from "./actions/function.js";
 export type { ClickInput, InteractionResult, SubmitInput, SubmitResult } from "./actions/interactions.js";
+export type {
+  OpenEntityDetailsInput,
+  OpenEntityDetailsResult,
+  ShareLinkInput,
+  ShareLinkResult,
+} from "./actions/links.js";
 export type { SuggestedOption, SuggestInput, SuggestResult } from "./actions/suggest.js";
 export { DEFAULT_MIN_QUERY_LENGTH } from "./actions/suggest.js";
 export { ASSISTANT_LIMITS } from "./api/assistant.js";
+export { DETAILS_ERROR_STATUSES, ENTITY_TYPES } from "./api/entity-check.js";
+export type { SimFunctionExecution, SimFunctionParameter } from "./api/functions.js";
 export { STATUS_TIMEOUT_MS } from "./assistant-state.js";
 export type { SlackSimErrorCode } from "./errors.js";
 export { SlackSimError } from "./errors.js";
@@ -51,10 +65,13 @@ export type {
   SimCall,
   SimChannel,
   SimDownload,
+  SimEntity,
+  SimEntityDetails,
   SimFile,
   SimMessage,
   SimStream,
   SimStreamTask,
+  SimUnfurl,
   SimUser,
   SimView,
   StreamChunk,

@@ -20,6 +20,12 @@ import {
   sendMessageEvent,
 } from "./actions/events.js";
 import {
+  type RunFunctionInput,
+  type RunFunctionResult,
+  readExecutions,
+  sendFunctionExecuted,
+} from "./actions/function.js";
+import {
   type ClickInput,
   type InteractionResult,
   type SubmitInput,
@@ -27,10 +33,20 @@ import {
   sendClick,
   sendSubmit,
 } from "./actions/interactions.js";
+import {
+  type OpenEntityDetailsInput,
+  type OpenEntityDetailsResult,
+  type ShareLinkInput,
+  type ShareLinkResult,
+  sendEntityDetailsRequested,
+  sendLinkShared,
+} from "./actions/links.js";
 import { type SuggestInput, type SuggestResult, sendSuggestion } from "./actions/suggest.js";
+import type { SimFunctionExecution } from "./api/functions.js";
 import { threadRecord, threadSnapshot } from "./assistant-state.js";
 import { SlackSimError } from "./errors.js";
 import { createHandler } from "./handler.js";
+import { linkState } from "./link-state.js";
 import { createRateLimiter, type RateLimitTable, resolveRateLimits, SLACK_RATE_LIMITS } from "./rate-limits.js";
 import { type RateStats, rateStats } from "./rate-stats.js";
 import { type SimServer, startServer } from "./server.js";
@@ -45,6 +61,7 @@ import type {
   SimCall,
   SimChannel,
   SimDownload,
+  SimEntityDetails,
   SimFile,
   SimMessage,
   SimUser,
@@ -89,6 +106,11 @@ export interface SlackSimOptions {
    * `openMessages`; no assistant container, prompts set without `thread_ts`). See the README's "AI assistant".
    */
   view?: AppView;
+  /**
+   * The app's unfurl domains (manifest `features.unfurl_domains`): `shareLink` sends `link_shared` only for links on
+   * them or their subdomains. Default: every domain.
+   */
+  unfurlDomains?: readonly string[];
 }
 
 /** The sim: a Slack workspace that one app talks to. See the README for a walk-through. */
@@ -132,6 +154,27 @@ export interface SlackSim {
    * replaces `assistant_thread_started`. They then write there with `message({ channel: dm(user) })`.
    */
   openMessages(user: string): Promise<EventResult>;
+  /**
+   * The person posts a message with links: then `link_shared` with those on the app's unfurl domains
+   * (https://docs.slack.dev/reference/events/link_shared). What the app unfurls them with (`chat.unfurl`, its
+   * `unfurls` and Work Object `metadata.entities`) is on the message's `unfurls`, by URL.
+   */
+  shareLink(input: ShareLinkInput): Promise<ShareLinkResult>;
+  /**
+   * The person clicks the Work Object a link was unfurled with: `entity_details_requested` with a fresh trigger
+   * (https://docs.slack.dev/reference/events/entity_details_requested). The app's entity.presentDetails answers are
+   * read with `entityDetails(triggerId)`.
+   */
+  openEntityDetails(input: OpenEntityDetailsInput): Promise<OpenEntityDetailsResult>;
+  /** What the app answered flexpanes with (entity.presentDetails), oldest first; `triggerId` filters. */
+  entityDetails(triggerId?: string): SimEntityDetails[];
+  /**
+   * A workflow runs the app's custom step `callbackId`: `function_executed` with `inputs` and a fresh
+   * `function_execution_id`; the app ends it with functions.completeSuccess / completeError (README, "Custom steps").
+   */
+  runFunction(input: RunFunctionInput): Promise<RunFunctionResult>;
+  /** Every custom step execution, oldest first: its state, outputs or error, and each completion the app asked for. */
+  functionExecutions(): Omit<SimFunctionExecution, "token">[];
 
   /** Top-level messages of a channel in order (thread replies are under `thread`); `as` hides others' ephemerals. */
   conversation(channel: string, options?: { as?: string }): SimMessage[];
@@ -211,6 +254,7 @@ export function createSlackSim(options: SlackSimOptions): SlackSim {
   const clock = options.clock ?? { now: () => Date.now() };
   const state = createState(() => clock.now(), options.channels ?? DEFAULT_CHANNELS, options.users ?? DEFAULT_USERS);
   if (options.view) state.appView = options.view;
+  if (options.unfurlDomains) linkState(state).unfurlDomains = [...options.unfurlDomains];
   let version = 0;
   const listeners = new Set<(version: number) => void>();
   const changed = (): void => {
@@ -283,6 +327,14 @@ export function createSlackSim(options: SlackSimOptions): SlackSim {
     changeAssistantContext: (input) => track(sendAssistantContextChanged(context, events, input)),
     assistantMessage: (input) => track(sendAssistantMessage(context, events, input)),
     openMessages: (user) => track(sendMessagesOpened(context, events, user)),
+    shareLink: (input) => track(sendLinkShared(context, events, input)),
+    openEntityDetails: (input) => track(sendEntityDetailsRequested(context, events, input)),
+    entityDetails: (triggerId) =>
+      [...linkState(state).details.entries()]
+        .filter(([id]) => !triggerId || id === triggerId)
+        .flatMap(([, trigger]) => trigger.answers.map((answer) => structuredClone(answer))),
+    runFunction: (input) => track(sendFunctionExecuted(context, events, input)),
+    functionExecutions: () => readExecutions(context),
     conversation: (channel, { as } = {}) =>
       state.messages
         .filter((m) => m.channel === channel && isTopLevel(m))

@@ -74,6 +74,40 @@ export interface SimMessage {
   subtype?: string;
   /** For a message the bot streamed (`chat.startStream`): the stream, open or stopped (see stream-state.ts). */
   stream?: SimStream;
+  /** The links a person shared in it (`shareLink`), and what the app unfurled them with (`chat.unfurl`), by URL. */
+  unfurls?: Record<string, SimUnfurl>;
+}
+
+/**
+ * One shared link of a message and its unfurl: the classic `unfurl` (an attachment, or `blocks`) and/or the Work
+ * Object `entity` from `metadata.entities` (https://docs.slack.dev/messaging/work-objects-implementation). Both
+ * are absent until the app unfurls the link.
+ */
+export interface SimUnfurl {
+  url: string;
+  unfurl?: Record<string, unknown>;
+  entity?: SimEntity;
+}
+
+/** A Work Object entity as the app sent it (@slack/types' `EntityMetadata`, kept as given). */
+export type SimEntity = {
+  entity_type: string;
+  url: string;
+  external_ref: { id: string; type?: string };
+  entity_payload: Record<string, unknown> & { attributes: { title: { text: string } } & Record<string, unknown> };
+  app_unfurl_url?: string;
+};
+
+/** What the app answered one `entity_details_requested` with, through `entity.presentDetails`. */
+export interface SimEntityDetails {
+  triggerId: string;
+  user: string;
+  /** The flexpane's entity, when the app sent one. */
+  metadata?: SimEntity;
+  /** The error the app answered instead (`restricted`, `not_found`, ...). */
+  error?: { status: string; custom_title?: string; custom_message?: string } & Record<string, unknown>;
+  userAuthRequired: boolean;
+  userAuthUrl?: string;
 }
 
 /** A task's status in a `task_update` chunk (https://docs.slack.dev/messaging/sending-and-scheduling-messages#text-streaming). */

@@ -7,6 +7,7 @@
 import type { BotDeps } from "../deps.js";
 import { escapeText } from "../messages/blocks.js";
 import type { SlackFileRef } from "../messages/results.js";
+import { SPANS, tracerOf } from "../ops/tracing/spans.js";
 import { uploadResultFile } from "../services/slack-files.js";
 import { pacerOf } from "./engine.js";
 import type { Posted, Surface } from "./surface.js";
@@ -80,15 +81,20 @@ export async function uploadResultFiles(
           return;
         }
         const filename = resultFilename(file);
+        const { downloadUrl } = file;
+        // One span per file, download and upload (its Slack calls nest under it): ids and kind, never its URL or title.
+        const attributes = { "studio.asset.id": file.id, "studio.asset.kind": file.kind };
         try {
-          const id = await uploadResultFile({
-            client,
-            downloadUrl: file.downloadUrl,
-            filename,
-            // A person's prompt: escaped like every other field it reaches (issue 27).
-            title: escapeText(file.title),
-            pace: (method) => pacer.acquire(method),
-          });
+          const id = await tracerOf(deps).span(SPANS.file, { attributes }, () =>
+            uploadResultFile({
+              client,
+              downloadUrl,
+              filename,
+              // A person's prompt: escaped like every other field it reaches (issue 27).
+              title: escapeText(file.title),
+              pace: (method) => pacer.acquire(method),
+            }),
+          );
           uploaded.set(file.id, { id, filename });
           deps.logger.info({ asset: file.id, file: id }, "result uploaded to Slack");
         } catch (error) {

@@ -8,6 +8,7 @@ import { fitsLimits, mayGenerate } from "../jobs/gate.js";
 import { confirmSpendMessage, notEnoughCreditsMessage } from "../messages/credits.js";
 import { whatIsAsked } from "../messages/describe.js";
 import { invalidOptionsMessage } from "../messages/errors.js";
+import { SPANS, tracerOf } from "../ops/tracing/spans.js";
 
 /** What a flow may generate with, once the options and the credits were checked. */
 export interface Cleared {
@@ -33,11 +34,25 @@ export interface PrecheckOptions {
  * and returns null when the generation must not go ahead. Above the threshold (unless `confirmed`) the command is
  * kept as a pending request and the asker gets Confirm / Cancel buttons carrying its id.
  */
-export async function clearForGeneration(
+export function clearForGeneration(
   deps: BotDeps,
   surface: Surface,
   command: GenerationCommand,
   options: PrecheckOptions = {},
+): Promise<Cleared | null> {
+  // The credit check's span, in the request's trace before its job's (ops/tracing/spans.ts).
+  return tracerOf(deps).span(SPANS.check, { attributes: { "studio.command.kind": command.kind } }, async (span) => {
+    const cleared = await check(deps, surface, command, options);
+    span.setAttribute("studio.check.cleared", cleared !== null);
+    return cleared;
+  });
+}
+
+async function check(
+  deps: BotDeps,
+  surface: Surface,
+  command: GenerationCommand,
+  options: PrecheckOptions,
 ): Promise<Cleared | null> {
   if (!(await mayGenerate(deps, surface))) return null;
   const { catalog, presets } = await deps.studioData.get();

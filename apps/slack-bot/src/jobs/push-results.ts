@@ -1,6 +1,8 @@
 import { listCards } from "@studio-kit/core";
 import type { BotDeps } from "../deps.js";
+import { escapeText } from "../messages/blocks.js";
 import { putAssetOnBoard } from "../services/board-cards.js";
+import { boardWebUrl, studioWebBase } from "../services/studio-links.js";
 import type { DefaultBoard } from "../store/channel-defaults.js";
 
 /**
@@ -18,7 +20,10 @@ export async function pushResults(
   try {
     const onBoard = new Set((await listCards(deps.studio, board)).map((card) => card.assetId));
     for (const id of assetIds) if (!onBoard.has(id)) await putAssetOnBoard(deps, board, id, assetType);
-    return `:pushpin: Added to *${board.title}*.`;
+    // The board's web address, so that Slack shows it as a link (and a person sharing it on gets its Work Object,
+    // decision 0021); a `|` in the title would end the link's label, so it is replaced.
+    const url = boardWebUrl(studioWebBase(deps.studio), board.id);
+    return `:pushpin: Added to *<${url}|${escapeText(board.title).replace(/\|/g, "¦")}>*.`;
   } catch (error) {
     deps.logger.error({ err: error, board: board.id }, "could not push results onto the --board board");
     return `:warning: Could not add this to *${board.title}*; use Add to board.`;

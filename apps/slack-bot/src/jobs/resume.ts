@@ -6,6 +6,8 @@ import { resumedStream } from "../delivery/stream.js";
 import type { Posted, Surface } from "../delivery/surface.js";
 import type { BotDeps } from "../deps.js";
 import { lostJobMessage } from "../messages/jobs.js";
+import { SPANS, tracerOf } from "../ops/tracing/spans.js";
+import { linksTo } from "../ops/tracing/trace-context.js";
 import { findJobMessage } from "../services/job-metadata.js";
 import { type JobRecord, LeaseLostError } from "../store/types.js";
 import { record } from "./record.js";
@@ -125,7 +127,15 @@ async function resumeJob(deps: BotDeps, client: webApi.WebClient, stored: JobRec
  */
 export async function carryOn(deps: BotDeps, client: webApi.WebClient, job: JobRecord): Promise<void> {
   try {
-    await resumeJob(deps, client, job);
+    // A trace of its own (the request that asked for it ended with the process that died), linked to the job's first.
+    const attributes = {
+      "studio.job.id": job.id,
+      "studio.job.kind": job.request.kind,
+      "studio.job.resumed_from": job.state,
+    };
+    await tracerOf(deps).span(SPANS.job, { root: true, links: linksTo(job.trace), attributes }, () =>
+      resumeJob(deps, client, job),
+    );
   } catch (error) {
     if (error instanceof LeaseLostError) {
       deps.logger.warn({ job: job.id, replica: deps.leases.owner }, "another replica took this job over");

@@ -9,6 +9,7 @@
 // the move to the next step is recorded (with what the step made) before that step is sent (nextStep below).
 // Every record is fenced by the job's lease (record.ts): of several replicas, only the holder moves a job on.
 
+import type { StudioSpan } from "@studio-kit/core";
 import { deliverFinal, type FinalMessage, pacerOf, showProgress } from "../delivery/engine.js";
 import { uploadResultFiles } from "../delivery/result-files.js";
 import { studioSilent, watchSilence, withStillTrying } from "../delivery/still-trying.js";
@@ -20,6 +21,8 @@ import type { SlackMessage } from "../messages/blocks.js";
 import { jobProblemMessage } from "../messages/jobs.js";
 import { explainProblem } from "../messages/problems.js";
 import { type ProgressStatus, withStatus } from "../messages/progress.js";
+import { SPANS, tracerOf } from "../ops/tracing/spans.js";
+import { traceparentOf } from "../ops/tracing/trace-context.js";
 import { type JobRecord, LeaseLostError, type NewJob, type StepResults } from "../store/types.js";
 import { mayGenerate } from "./gate.js";
 import type { Finished } from "./kind.js";
@@ -196,7 +199,11 @@ export async function followJob(deps: BotDeps, surface: Surface, posted: Posted,
     finished.outcome === "completed"
       ? completedResult(deps, surface, posted, job, finished)
       : Promise.resolve({ message: finished.message, tag: { jobId: job.id } });
-  const where = await deliverFinal(deps, surface, posted, final);
+  const where = await tracerOf(deps).span(
+    SPANS.deliver,
+    { attributes: { "studio.job.outcome": finished.outcome } },
+    () => deliverFinal(deps, surface, posted, final),
+  );
   logger.info({ job: job.id, channel: job.channel, ts: where.where.ts }, "result delivered");
   // A result posted anew is where the job's message is now (its progress message was deleted).
   await record(deps, job.id, { state: "done", outcome: finished.outcome, ...movedTo(posted, where) });
@@ -214,7 +221,9 @@ export async function completedResult(
   finished: Extract<Finished, { outcome: "completed" }>,
 ): Promise<FinalMessage> {
   const [uploaded, tag] = await Promise.all([
-    uploadResultFiles(deps, surface, posted, finished.files),
+    tracerOf(deps).span(SPANS.files, { attributes: { "studio.job.files": finished.files.length } }, () =>
+      uploadResultFiles(deps, surface, posted, finished.files),
+    ),
     finishedTag(deps, job),
   ]);
   return { ...finished.render(uploaded), fallback: finished.render(new Map()).message, tag };
@@ -256,11 +265,20 @@ export type JobSpec = Pick<NewJob, "request" | "outputs" | "credits" | "origin">
  * posted. Throws when the progress could not be posted (nothing was sent; the caller tells the user).
  */
 export async function runJob(deps: BotDeps, surface: Surface, spec: JobSpec): Promise<boolean> {
+  // The job's span, in the trace of the request that asked for it (ops/tracing/spans.ts): what it does nests under
+  // it, and its context is stored with the job so that a resumed job's trace links to this one.
+  const attributes = { "studio.job.kind": spec.request.kind, "studio.job.outputs": spec.outputs };
+  return tracerOf(deps).span(SPANS.job, { attributes }, (span) => startJob(deps, surface, spec, span));
+}
+
+async function startJob(deps: BotDeps, surface: Surface, spec: JobSpec, span: StudioSpan): Promise<boolean> {
   const { store } = deps;
   if (!(await mayGenerate(deps, surface))) return false;
+  const trace = traceparentOf(span);
   const created = await store.jobs.create(
     {
       ...spec,
+      ...(trace ? { trace } : {}),
       user: surface.user,
       channel: surface.channel,
       ...(surface.threadTs ? { threadTs: surface.threadTs } : {}),
@@ -276,6 +294,7 @@ export async function runJob(deps: BotDeps, surface: Surface, spec: JobSpec): Pr
     return false;
   }
   let job = created.job;
+  span.setAttribute("studio.job.id", job.id);
   let posted: Posted | undefined;
   deps.leases.hold(job.id);
   try {

@@ -40,6 +40,22 @@ export type VideoTool =
   /** `applyVideoColorAdjustments` with a named look's seven values, as sent (a later change of the table is not). */
   | { name: "colour"; look: string; adjustments: ColourAdjustments };
 
+/**
+ * The Workflow Builder step a job runs for (a custom step's `function_executed`: jobs/workflow-step.ts): the job
+ * completes it, once, when it ends. Decision 0022.
+ */
+export interface WorkflowStepRef {
+  /** The function's `callback_id` (`generate_image`). */
+  callbackId: string;
+  /** `function_execution_id`: what functions.completeSuccess / completeError name. */
+  executionId: string;
+  /**
+   * The event's `bot_access_token`, which Bolt completes a step with: a secret, kept in the store only (like a
+   * `response_url`), never logged, so that a restarted bot completes the step the same way.
+   */
+  token: string;
+}
+
 /** What a job asks the API for: everything needed to send it, follow it and answer, even after a restart. */
 export type JobRequest =
   | {
@@ -54,6 +70,8 @@ export type JobRequest =
        * that a resumed job sends the same words. Absent without `--brand`.
        */
       brand?: string;
+      /** Set when a workflow's "Generate an image" step asked for it: the job completes that step when it ends. */
+      workflowStep?: WorkflowStepRef;
     }
   | {
       kind: "video";

@@ -20,6 +20,7 @@ export interface JobRow {
   outputs: number;
   credits: number;
   origin: string | null;
+  trace: string | null;
   lease_owner: string | null;
   lease_until: number | null;
   created_at: number;
@@ -45,6 +46,8 @@ export function toJobRecord(row: JobRow): JobRecord {
     outputs: row.outputs,
     credits: row.credits,
     ...(row.origin === null ? {} : { origin: row.origin }),
+    // Rows written before traces were kept, or while tracing was off, have none.
+    ...(row.trace === null ? {} : { trace: row.trace }),
     ...(row.lease_owner === null || row.lease_until === null
       ? {}
       : { lease: { owner: row.lease_owner, until: row.lease_until } }),

@@ -98,6 +98,11 @@ export interface JobRecord {
   credits: number;
   /** A click's claim key, when a button started the job. */
   origin?: string;
+  /**
+   * The W3C `traceparent` of the trace the job started in (its `studio.job` span), when tracing was on then: a job
+   * resumed after a restart starts a trace of its own that links to this one (ops/tracing/, decision 0023). Ids only.
+   */
+  trace?: string;
   /** Which replica works on the job, and until when (renewed while it does). */
   lease?: Lease;
   createdAt: number;

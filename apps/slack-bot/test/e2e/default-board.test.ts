@@ -99,7 +99,7 @@ describe("--board", () => {
   it("pushes the finished images onto the board and says so in the result", async () => {
     await bot.sim.command({ user: USER, channel: CHANNEL, text: 'a lighthouse --count 2 --board "spring launch"' });
     const result = await sharedWith("2 images: a lighthouse");
-    expect(textOf(result)).toContain("Added to *Spring Launch*");
+    expect(textOf(result)).toMatch(/Added to \*<http:\/\/127\.0\.0\.1:\d+\/boards\/[^|>]+\|Spring Launch>\*/);
     const shownIds = blocksOf(result, "actions")
       .flatMap((block) => (block.elements as { action_id: string; value: string }[]) ?? [])
       .filter((element) => element.action_id === ACTIONS.addToBoard)
@@ -111,7 +111,7 @@ describe("--board", () => {
   it("pushes a finished video as a video card", async () => {
     await bot.sim.command({ user: USER, channel: CHANNEL, text: 'video a lighthouse --board "Spring Launch"' });
     const result = await sharedWith("Video: ");
-    expect(textOf(result)).toContain("Added to *Spring Launch*");
+    expect(textOf(result)).toMatch(/Added to \*<http:\/\/127\.0\.0\.1:\d+\/boards\/[^|>]+\|Spring Launch>\*/);
     const onBoard = await cards();
     expect(onBoard.map((card) => card.assetType)).toEqual(["video"]);
   });

@@ -125,7 +125,9 @@ describe("results as fast as Slack allows", () => {
   }, 30_000);
 
   it("shows the first status change at once, not one throttle interval later", async () => {
-    bot = await startBot();
+    // A 3 s generation polled every 50 ms: polls see it running even on a busy machine, where a 300 ms one may be
+    // seen only queued and then done (no "Generating" to show).
+    bot = await startBot({}, { jobMs: 3_000 });
     await bot.sim.command({ user: USER, channel: "C0GENERAL", text: "image a lighthouse" });
     await eventually(() => expect(bot?.sim.calls().filter(isFinal)).toHaveLength(1));
     const texts = bot.sim.calls("chat.update").map((call) => String(call.args.text));

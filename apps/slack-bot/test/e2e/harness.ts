@@ -51,6 +51,8 @@ export async function startBot(
     studioRetry?: RetryOptions | false;
     /** Requests the sandbox's journal keeps. Default the sandbox's (1000). */
     journalLimit?: number;
+    /** How long a generation takes, in the sandbox's (real-time) ms. Default 300. */
+    jobMs?: number;
     /** slack-sim's clock (statuses' two-minute timeout, message ts). Default `Date.now`. */
     simClock?: { now(): number };
     /**
@@ -65,13 +67,14 @@ export async function startBot(
     rateLimits,
     studioRetry = false,
     journalLimit,
+    jobMs = 300,
     socketMode = false,
     simClock,
     ...appExtra
   } = extra;
   const sandbox = await startSandboxServer({
     port: 0,
-    jobMs: 300,
+    jobMs,
     clock: createVirtualClock({ followRealTime: true }),
     ...(journalLimit === undefined ? {} : { journalLimit }),
   });

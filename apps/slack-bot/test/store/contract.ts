@@ -64,6 +64,22 @@ export function storeContract(name: string, open: OpenStore): void {
         expect(running.request).toEqual(newJob().request);
       });
 
+      it("keeps the traceparent a job started in, and leaves it out of a job stored without one", async () => {
+        const store = await fresh();
+        const trace = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
+        const traced = await store.jobs.create(newJob({ trace }), {}, LEASE);
+        const plain = await store.jobs.create(newJob(), {}, LEASE);
+        if (!traced.ok || !plain.ok) throw new Error("refused");
+        expect(traced.job.trace).toBe(trace);
+        // Kept through the job's moves, and as claimed by the replica that resumes it.
+        await store.jobs.update(traced.job.id, { state: "sending" }, OWNER);
+        expect((await store.jobs.get(traced.job.id))?.trace).toBe(trace);
+        await store.jobs.release(OWNER);
+        const claimed = await store.jobs.claim({ owner: "replica-b", until: LEASE.until }, now, 10);
+        expect(claimed.find((job) => job.id === traced.job.id)?.trace).toBe(trace);
+        expect(plain.job).not.toHaveProperty("trace");
+      });
+
       it("lists unfinished jobs oldest first, and forgets them once done", async () => {
         const store = await fresh();
         const ids: string[] = [];

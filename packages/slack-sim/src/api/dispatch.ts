@@ -4,10 +4,13 @@ import { type ApiResult, type Args, fail, readArgs, redact, str } from "./args.j
 import * as assistant from "./assistant.js";
 import * as chat from "./chat.js";
 import * as directory from "./directory.js";
+import { presentDetails } from "./entity.js";
 import * as files from "./files.js";
+import * as functions from "./functions.js";
 import * as history from "./history.js";
 import { getPermalink } from "./permalink.js";
 import * as stream from "./stream.js";
+import { chatUnfurl } from "./unfurl.js";
 import * as usergroups from "./usergroups.js";
 import * as views from "./views.js";
 
@@ -21,6 +24,8 @@ export const METHODS: Record<string, Method> = {
   "chat.update": chat.update,
   "chat.delete": chat.remove,
   "chat.getPermalink": getPermalink,
+  "chat.unfurl": chatUnfurl,
+  "entity.presentDetails": presentDetails,
   "chat.startStream": stream.startStream,
   "chat.appendStream": stream.appendStream,
   "chat.stopStream": stream.stopStream,
@@ -40,6 +45,8 @@ export const METHODS: Record<string, Method> = {
   "assistant.threads.setStatus": assistant.setStatus,
   "assistant.threads.setSuggestedPrompts": assistant.setSuggestedPrompts,
   "assistant.threads.setTitle": assistant.setTitle,
+  "functions.completeSuccess": functions.completeSuccess,
+  "functions.completeError": functions.completeError,
 };
 
 const answer = (body: ApiResult, status = 200, headers: Record<string, string> = {}): Response =>
@@ -93,7 +100,8 @@ export async function dispatch(
   let result: ApiResult;
   if (!run) result = fail("unknown_method");
   else if (!token) result = fail("not_authed");
-  else if (token !== botToken) result = fail("invalid_auth");
+  // A custom step's `bot_access_token` is accepted beside the bot token (api/functions.ts).
+  else if (token !== botToken && !functions.isFunctionToken(state, token)) result = fail("invalid_auth");
   else {
     // Slack counts an app's calls per method (and chat.postMessage per channel): only authenticated calls count.
     const retryAfter = limiter?.admit(method, args);

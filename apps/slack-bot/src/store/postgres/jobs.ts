@@ -62,8 +62,8 @@ export function postgresJobs(pool: pg.Pool, names: Tables, options: { schema: st
         if (refusal) return refusal;
         const { rows } = await tx.query<Row>(
           `INSERT INTO ${jobs} (id, user_id, channel, thread_ts, request, state, progress, outputs, credits, origin,
-            lease_owner, lease_until, created_at, updated_at)
-          VALUES ($1, $2, $3, $4, $5::jsonb, 'new', $6::jsonb, $7, $8, $9, $10, $11, $12, $12)
+            trace, lease_owner, lease_until, created_at, updated_at)
+          VALUES ($1, $2, $3, $4, $5::jsonb, 'new', $6::jsonb, $7, $8, $9, $10, $11, $12, $13, $13)
           RETURNING *`,
           [
             `job_${randomUUID()}`,
@@ -75,6 +75,7 @@ export function postgresJobs(pool: pg.Pool, names: Tables, options: { schema: st
             job.outputs,
             job.credits,
             job.origin ?? null,
+            job.trace ?? null,
             lease.owner,
             lease.until,
             job.createdAt,

@@ -64,4 +64,8 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX feedback_by_time ON feedback (rated_at);
   `,
+  // Traces (issue 31): the traceparent of the trace a job started in, so a resumed job's trace links to it.
+  `
+  ALTER TABLE jobs ADD COLUMN trace text;
+  `,
 ];

@@ -37,10 +37,10 @@ function toRecord(row: Row): JobRecord {
 /** The jobs table. Quotas are counted from it, so a job and its share of a quota are stored in one statement. */
 export function sqliteJobs(db: Database.Database, now: () => number): JobStore {
   const insert = db.prepare(`INSERT INTO jobs
-    (id, user_id, channel, thread_ts, request, state, progress, outputs, credits, origin, lease_owner, lease_until,
-     created_at, updated_at)
-    VALUES (@id, @user, @channel, @threadTs, @request, 'new', @progress, @outputs, @credits, @origin, @owner, @until,
-     @createdAt, @createdAt)`);
+    (id, user_id, channel, thread_ts, request, state, progress, outputs, credits, origin, trace, lease_owner,
+     lease_until, created_at, updated_at)
+    VALUES (@id, @user, @channel, @threadTs, @request, 'new', @progress, @outputs, @credits, @origin, @trace, @owner,
+     @until, @createdAt, @createdAt)`);
   const byId = db.prepare<[string], Row>("SELECT * FROM jobs WHERE id = ?");
   const unfinished = db.prepare<[], Row>("SELECT * FROM jobs WHERE state <> 'done' ORDER BY created_at, rowid");
   // The write lock (IMMEDIATE) makes the select-then-update one step for every process on the file.
@@ -94,6 +94,7 @@ export function sqliteJobs(db: Database.Database, now: () => number): JobStore {
       outputs: job.outputs,
       credits: job.credits,
       origin: job.origin ?? null,
+      trace: job.trace ?? null,
       owner: lease.owner,
       until: lease.until,
       createdAt: job.createdAt,

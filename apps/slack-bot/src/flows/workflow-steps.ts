@@ -1,0 +1,120 @@
+// What each Workflow Builder step does (decision 0022; the steps in manifest.json `functions`). The same checks as a
+// person's request: the access rules and the quotas (jobs/gate.ts), the options and the credits (flows/precheck.ts).
+// A refusal becomes the step's error, which Slack shows the person running the workflow
+// (https://docs.slack.dev/reference/methods/functions.completeError/).
+
+import type { ImageCommand } from "@studio-kit/commands";
+import { addToBoard, getCredits, listBoards } from "@studio-kit/core";
+import type { StepSurface } from "../delivery/step-surface.js";
+import { slackErrorCode } from "../delivery/surface.js";
+import type { BotDeps } from "../deps.js";
+import { runJob } from "../jobs/run.js";
+import { explainProblem } from "../messages/problems.js";
+import { boardMissing, STEP_REFUSED, stepChannelError, stepProblem } from "../messages/workflow-steps.js";
+import type { WorkflowStepRef } from "../store/job-requests.js";
+import { clearForGeneration } from "./precheck.js";
+import { resultBoards } from "./result-board.js";
+
+/** How a step's run ended here: its outputs now, its error now, or a durable job that completes it when it ends. */
+export type StepOutcome =
+  | { kind: "outputs"; outputs: Record<string, unknown> }
+  | { kind: "error"; error: string }
+  | { kind: "job" };
+
+/** "Generate an image"'s inputs, read from the event (listeners/functions/generate-image.ts). */
+export interface GenerateImageInputs {
+  prompt: string;
+  ratio?: string;
+  model?: string;
+  count?: number;
+  /** A board's title (as `--board`): the results go onto it. */
+  board?: string;
+}
+
+/** Why the flow stopped, in its own words (the note it gave the asker), as a step error. */
+function refused(surface: StepSurface): StepOutcome {
+  const note = surface.refusal();
+  return { kind: "error", error: note ? stepProblem(note.text) : STEP_REFUSED };
+}
+
+/**
+ * "Generate an image": the image flow's checks (a workflow cannot press Confirm, so the threshold is taken as
+ * confirmed, the way the workflow's author set the count; the credits check itself still refuses), then a durable
+ * image job in the step's channel that completes the step when it ends (jobs/workflow-step.ts).
+ */
+export async function runGenerateImageStep(
+  deps: BotDeps,
+  surface: StepSurface,
+  inputs: GenerateImageInputs,
+  step: WorkflowStepRef,
+): Promise<StepOutcome> {
+  const prompt = inputs.prompt.trim();
+  if (!prompt) return { kind: "error", error: stepProblem("the prompt is empty.") };
+  const command: ImageCommand = {
+    kind: "image",
+    prompt,
+    presets: [],
+    ...(inputs.ratio ? { ratio: inputs.ratio } : {}),
+    ...(inputs.model ? { model: inputs.model } : {}),
+    ...(inputs.count !== undefined ? { count: inputs.count } : {}),
+    ...(inputs.board ? { board: inputs.board } : {}),
+  };
+  const cleared = await clearForGeneration(deps, surface, command, { confirmed: true });
+  if (!cleared) return refused(surface);
+  const boards = await resultBoards(deps, surface, command.board);
+  if (!boards) return refused(surface);
+  try {
+    const started = await runJob(deps, surface, {
+      request: { kind: "image", command, pushTo: boards.pushTo, defaultBoard: boards.defaultBoard, workflowStep: step },
+      outputs: command.count ?? 1,
+      credits: cleared.cost,
+    });
+    return started ? { kind: "job" } : refused(surface);
+  } catch (error) {
+    // Thrown only when the progress could not be posted: nothing was sent, and the job is recorded done (which
+    // completed the step already when it could; an error here is then refused as already completed).
+    deps.logger.warn({ err: error, channel: surface.channel }, "a workflow step could not post in its channel");
+    return { kind: "error", error: stepChannelError(surface.channel, slackErrorCode(error)) };
+  }
+}
+
+/** "Add to a board": one asset onto a board named by its id or its title. Anyone may, as with the button. */
+export async function runAddToBoardStep(
+  deps: BotDeps,
+  inputs: { assetId: string; board: string; assetType?: string },
+): Promise<StepOutcome> {
+  try {
+    const wanted = inputs.board.trim();
+    const boards = await listBoards(deps.studio);
+    const board =
+      boards.find((item) => item.id === wanted) ??
+      boards.find((item) => (item.title ?? "").trim().toLowerCase() === wanted.toLowerCase());
+    if (!board?.conversationId) return { kind: "error", error: boardMissing(wanted) };
+    const assetType = inputs.assetType === "video" || inputs.assetType === "audio" ? inputs.assetType : "image";
+    const [cardId] = await addToBoard(deps.studio, board, [{ assetType, assetId: inputs.assetId.trim() }]);
+    deps.logger.info(
+      { board: board.id, asset: inputs.assetId, card: cardId },
+      "workflow step added an asset to a board",
+    );
+    return { kind: "outputs", outputs: { card_id: cardId ?? "", board_id: board.id } };
+  } catch (error) {
+    return { kind: "error", error: stepProblem(explainProblem(error)) };
+  }
+}
+
+/** "Check credits": the workspace's spendable credits and when they refill. */
+export async function runCheckCreditsStep(deps: BotDeps): Promise<StepOutcome> {
+  try {
+    const credits = await getCredits(deps.studio);
+    const spendable = (credits.dailyFree?.remaining ?? 0) + (credits.bonusBalance ?? 0) + (credits.balance ?? 0);
+    return {
+      kind: "outputs",
+      outputs: {
+        balance: spendable,
+        ...(credits.nextRefillAt ? { next_refill: credits.nextRefillAt } : {}),
+      },
+    };
+  } catch (error) {
+    return { kind: "error", error: stepProblem(explainProblem(error)) };
+  }
+}

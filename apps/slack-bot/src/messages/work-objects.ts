@@ -1,0 +1,196 @@
+// Boards and assets as Slack Work Objects: the entity metadata chat.unfurl and entity.presentDetails take
+// (https://docs.slack.dev/messaging/work-objects-implementation, @slack/types 3.2 `EntityMetadata`). Pure: the
+// flows read the board or the asset and hand it here. A board is a `content_item` (a page with a `preview`
+// thumbnail and a description); an asset is a `file` (its image as `preview`). An unfurl is seen by everyone in the
+// conversation ("avoid sending sensitive information", https://docs.slack.dev/messaging/work-objects-overview):
+// it shows a board's title, card count, last change and first images, and an asset's image, kind and prompt; the
+// card list is only in the flexpane, which is asked for per person.
+import type { types } from "@slack/bolt";
+import { type Board, type CanvasCard, cardKindLabel } from "@studio-kit/core";
+
+type EntityMetadata = types.EntityMetadata;
+
+/** Slack's entity types (https://docs.slack.dev/messaging/work-objects-implementation#supported-entity-types). */
+export const BOARD_ENTITY_TYPE = "slack#/entities/content_item";
+export const ASSET_ENTITY_TYPE = "slack#/entities/file";
+
+/**
+ * The flexpane's Open action: a link button (`url`), which opens the board in the browser. "Add the latest result
+ * here" is not offered yet (decision 0021, consequences).
+ */
+export const OPEN_BOARD_ACTION = "studio_wo_open_board";
+
+/** How many of a board's first images the unfurl previews (the `preview` field, then custom image fields). */
+export const PREVIEW_IMAGES = 3;
+/** How many cards the flexpane lists; a bigger board says how many more there are. */
+export const LISTED_CARDS = 25;
+const PRODUCT = "Studio";
+const TITLE_MAX = 200;
+const PROMPT_MAX = 1000;
+
+/** An asset as a Work Object shows it. */
+export interface AssetShown {
+  kind: "image" | "video";
+  id: string;
+  name: string | null;
+  prompt: string | null;
+  imageUrl: string | null;
+  createdAt: string | null;
+}
+
+const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+/**
+ * Text a person wrote (a title, a prompt), made inert: Work Object fields are shown as plain text unless marked
+ * `format: "markdown"`, but a mention-like `<!channel>` is escaped anyway, as every prompt the bot shows is (issue 27).
+ */
+const inert = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+const seconds = (iso: string | null | undefined) => {
+  const ms = iso ? Date.parse(iso) : Number.NaN;
+  return Number.isFinite(ms) ? Math.floor(ms / 1000) : undefined;
+};
+const boardTitle = (board: Pick<Board, "title">) => inert(cut(board.title?.trim() || "Untitled board", TITLE_MAX));
+
+/** The images on a board's cards, in card order, with the URL they can be shown from. */
+function imagesOf(cards: readonly CanvasCard[]): { url: string; name: string }[] {
+  const images: { url: string; name: string }[] = [];
+  for (const card of cards) {
+    const asset = card.asset;
+    if (asset?.__typename !== "Image" || !asset.downloadUrl) continue;
+    images.push({ url: asset.downloadUrl, name: asset.displayName ?? "" });
+  }
+  return images;
+}
+
+const cardWord = (count: number) => `${count} card${count === 1 ? "" : "s"}`;
+
+/**
+ * The board's unfurl: its title, how many cards it has, when it last changed, and a preview of its first images.
+ * `appUnfurlUrl` is the link exactly as shared (chat.unfurl requires it), `url` the board's own.
+ */
+export function boardUnfurlEntity(
+  board: Board,
+  cards: readonly CanvasCard[],
+  url: string,
+  appUnfurlUrl: string,
+): EntityMetadata {
+  const title = boardTitle(board);
+  const images = imagesOf(cards).slice(0, PREVIEW_IMAGES);
+  const [first, ...more] = images;
+  const updated = seconds(board.updatedAt);
+  const created = seconds(board.createdAt);
+  return {
+    app_unfurl_url: appUnfurlUrl,
+    url,
+    external_ref: { id: board.id, type: "board" },
+    entity_type: BOARD_ENTITY_TYPE,
+    entity_payload: {
+      attributes: {
+        title: { text: title },
+        display_type: "Board",
+        product_name: PRODUCT,
+        ...(updated !== undefined ? { metadata_last_modified: updated } : {}),
+      },
+      fields: {
+        description: { value: cardWord(cards.length) },
+        ...(first
+          ? { preview: { type: "slack#/types/image", image_url: first.url, alt_text: `First image on ${title}` } }
+          : {}),
+        ...(created !== undefined ? { date_created: { value: created } } : {}),
+        ...(updated !== undefined ? { date_updated: { value: updated } } : {}),
+      },
+      custom_fields: [
+        { key: "cards", label: "Cards", value: cards.length, type: "integer" },
+        ...more.map((image, i) => ({
+          key: `image_${i + 2}`,
+          label: `Image ${i + 2}`,
+          type: "slack#/types/image",
+          image_url: image.url,
+          alt_text: image.name ? inert(cut(image.name, 200)) : `Image ${i + 2} on ${title}`,
+        })),
+      ],
+      display_order: ["description", "cards", "date_updated", "preview", ...more.map((_, i) => `image_${i + 2}`)],
+    },
+  };
+}
+
+/** An asset's unfurl: its image (a video's thumbnail), its kind and its prompt. */
+export function assetUnfurlEntity(asset: AssetShown, url: string, appUnfurlUrl: string): EntityMetadata {
+  return { ...assetEntity(asset, url), app_unfurl_url: appUnfurlUrl };
+}
+
+function assetEntity(asset: AssetShown, url: string): EntityMetadata {
+  const kind = asset.kind === "image" ? "Image" : "Video";
+  const title = inert(
+    cut(asset.name?.trim() || (asset.prompt?.trim() ? asset.prompt.trim() : `${kind} ${asset.id}`), TITLE_MAX),
+  );
+  const created = seconds(asset.createdAt);
+  return {
+    url,
+    external_ref: { id: asset.id, type: "asset" },
+    entity_type: ASSET_ENTITY_TYPE,
+    entity_payload: {
+      attributes: { title: { text: title }, display_type: kind, product_name: PRODUCT },
+      fields: {
+        ...(asset.imageUrl
+          ? { preview: { type: "slack#/types/image", image_url: asset.imageUrl, alt_text: `${kind}: ${title}` } }
+          : {}),
+        ...(created !== undefined ? { date_created: { value: created } } : {}),
+      },
+      custom_fields: [
+        { key: "kind", label: "Kind", value: kind, type: "string" },
+        ...(asset.prompt?.trim()
+          ? [
+              {
+                key: "prompt",
+                label: "Prompt",
+                value: inert(cut(asset.prompt.trim(), PROMPT_MAX)),
+                type: "string",
+                long: true,
+              },
+            ]
+          : []),
+      ],
+      display_order: ["kind", "prompt", "preview", "date_created"],
+    },
+  };
+}
+
+/**
+ * The board's flexpane: the unfurl's header and fields, plus its cards with their kinds in words (an array
+ * custom field of strings, https://docs.slack.dev/messaging/work-objects-implementation#data-types), and its
+ * action: Open (a link).
+ */
+export function boardDetailsEntity(board: Board, cards: readonly CanvasCard[], url: string): EntityMetadata {
+  const { app_unfurl_url: _unfurl, ...entity } = boardUnfurlEntity(board, cards, url, url);
+  const listed = cards.slice(0, LISTED_CARDS).map((card) => ({ value: cardLine(card) }));
+  if (cards.length > LISTED_CARDS) listed.push({ value: `and ${cards.length - LISTED_CARDS} more` });
+  const payload = entity.entity_payload;
+  return {
+    ...entity,
+    entity_payload: {
+      ...payload,
+      custom_fields: [
+        ...(payload.custom_fields ?? []),
+        { key: "card_list", label: "Cards on the board", type: "array", item_type: "string", value: listed },
+      ],
+      display_order: [...(payload.display_order ?? []), "card_list"],
+      actions: {
+        primary_actions: [{ text: "Open", action_id: OPEN_BOARD_ACTION, url }],
+      },
+    },
+  };
+}
+
+/** One card in words: its kind, and its name or text when it has one ("Image: Fox at dawn", "Note: ship it"). */
+export function cardLine(card: CanvasCard): string {
+  const kind = cardKindLabel(card);
+  const asset = card.asset as { displayName?: string | null; name?: string | null } | null | undefined;
+  const name = asset?.displayName ?? asset?.name ?? card.text ?? "";
+  const said = name.replace(/\s+/g, " ").trim();
+  return said ? `${kind}: ${inert(cut(said, 120))}` : kind;
+}
+
+/** The asset's flexpane: the unfurl's entity, without `app_unfurl_url` (the flexpane's metadata has none). */
+export function assetDetailsEntity(asset: AssetShown, url: string): EntityMetadata {
+  return assetEntity(asset, url);
+}
