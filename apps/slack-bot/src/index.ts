@@ -67,6 +67,8 @@ export { audioResultsMessage, imageResultsMessage, videoResultsMessage } from ".
 export { startTracing, type Tracing, type TracingOptions } from "./ops/tracing/sdk.js";
 export type { MethodLimit, PacedMethod, SlackPacer, SlackPacerOptions } from "./services/slack-pacer.js";
 export { createSlackPacer, SLACK_LIMITS } from "./services/slack-pacer.js";
+// How the platform's boards and assets are linked (decision 0021): the playground offers the same links to share.
+export { assetWebUrl, boardWebUrl, readStudioLink, type StudioLink, studioWebBase } from "./services/studio-links.js";
 export { openStore } from "./store/open.js";
 export { openPostgresStore } from "./store/postgres/open.js";
 export { openSqliteStore } from "./store/sqlite/open.js";

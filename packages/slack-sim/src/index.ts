@@ -11,6 +11,7 @@ export { ASSISTANT_THREAD_ROOT_TEXT } from "./actions/assistant.js";
 export type { CloseViewInput, CloseViewResult } from "./actions/close-view.js";
 export type { CommandInput, CommandResult } from "./actions/command.js";
 export type { Delivery } from "./actions/deliver.js";
+export type { ClickEntityActionInput } from "./actions/entity-action.js";
 export type { EventResult, MessageInput } from "./actions/events.js";
 export type {
   ManifestFunction,

@@ -11,6 +11,7 @@ import {
 import { type CloseViewInput, type CloseViewResult, sendViewClosed } from "./actions/close-view.js";
 import { type CommandInput, type CommandResult, sendCommand } from "./actions/command.js";
 import type { DeliveryContext } from "./actions/deliver.js";
+import { type ClickEntityActionInput, sendEntityActionClick } from "./actions/entity-action.js";
 import {
   type EventLog,
   type EventResult,
@@ -168,6 +169,11 @@ export interface SlackSim {
   openEntityDetails(input: OpenEntityDetailsInput): Promise<OpenEntityDetailsResult>;
   /** What the app answered flexpanes with (entity.presentDetails), oldest first; `triggerId` filters. */
   entityDetails(triggerId?: string): SimEntityDetails[];
+  /**
+   * The person clicks an action of the flexpane they opened (`triggerId` of `openEntityDetails`): `block_actions`
+   * with that action's `action_id` and `value` (actions/entity-action.ts says what is documented and what is not).
+   */
+  clickEntityAction(input: ClickEntityActionInput): Promise<InteractionResult>;
   /**
    * A workflow runs the app's custom step `callbackId`: `function_executed` with `inputs` and a fresh
    * `function_execution_id`; the app ends it with functions.completeSuccess / completeError (README, "Custom steps").
@@ -333,6 +339,7 @@ export function createSlackSim(options: SlackSimOptions): SlackSim {
       [...linkState(state).details.entries()]
         .filter(([id]) => !triggerId || id === triggerId)
         .flatMap(([, trigger]) => trigger.answers.map((answer) => structuredClone(answer))),
+    clickEntityAction: (input) => track(sendEntityActionClick(context, input)),
     runFunction: (input) => track(sendFunctionExecuted(context, events, input)),
     functionExecutions: () => readExecutions(context),
     conversation: (channel, { as } = {}) =>

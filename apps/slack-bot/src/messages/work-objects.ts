@@ -15,10 +15,12 @@ export const BOARD_ENTITY_TYPE = "slack#/entities/content_item";
 export const ASSET_ENTITY_TYPE = "slack#/entities/file";
 
 /**
- * The flexpane's Open action: a link button (`url`), which opens the board in the browser. "Add the latest result
- * here" is not offered yet (decision 0021, consequences).
+ * The flexpane's Open action: a link button (`url`), which opens the board in the browser. Slack still sends the
+ * click to the app, as it does for a Block Kit link button, so the bot acks it (listeners/actions/work-objects.ts).
  */
 export const OPEN_BOARD_ACTION = "studio_wo_open_board";
+/** The flexpane's "Add my latest result" action; its `value` is the board's id (flows/board-latest.ts). */
+export const ADD_LATEST_ACTION = "studio_wo_add_latest";
 
 /** How many of a board's first images the unfurl previews (the `preview` field, then custom image fields). */
 export const PREVIEW_IMAGES = 3;
@@ -157,8 +159,9 @@ function assetEntity(asset: AssetShown, url: string): EntityMetadata {
 
 /**
  * The board's flexpane: the unfurl's header and fields, plus its cards with their kinds in words (an array
- * custom field of strings, https://docs.slack.dev/messaging/work-objects-implementation#data-types), and its
- * action: Open (a link).
+ * custom field of strings, https://docs.slack.dev/messaging/work-objects-implementation#data-types), and its two
+ * actions (a flexpane takes at most two primary ones): Open (a link), and Add my latest result, which puts the
+ * clicking person's latest result on this board.
  */
 export function boardDetailsEntity(board: Board, cards: readonly CanvasCard[], url: string): EntityMetadata {
   const { app_unfurl_url: _unfurl, ...entity } = boardUnfurlEntity(board, cards, url, url);
@@ -175,7 +178,10 @@ export function boardDetailsEntity(board: Board, cards: readonly CanvasCard[], u
       ],
       display_order: [...(payload.display_order ?? []), "card_list"],
       actions: {
-        primary_actions: [{ text: "Open", action_id: OPEN_BOARD_ACTION, url }],
+        primary_actions: [
+          { text: "Open", action_id: OPEN_BOARD_ACTION, url },
+          { text: "Add my latest result", action_id: ADD_LATEST_ACTION, value: board.id },
+        ],
       },
     },
   };

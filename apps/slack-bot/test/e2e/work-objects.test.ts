@@ -5,7 +5,7 @@ import { listCards } from "@studio-kit/core";
 import { afterEach, describe, expect, it } from "vitest";
 import type { BotDeps } from "../../src/deps.js";
 import { entityDetails } from "../../src/flows/work-objects.js";
-import { type Bot, eventually, sandboxClient, startBot } from "./harness.js";
+import { type Bot, blocksOf, eventually, headline, sandboxClient, startBot } from "./harness.js";
 
 const ALICE = "U0ALICE";
 const BOB = "U0BOB";
@@ -79,7 +79,13 @@ describe("a shared board link", () => {
     expect(list.some((line) => line.startsWith("Note"))).toBe(true);
     const actions = (metadata.entity_payload.actions as { primary_actions: { text: string; url?: string }[] })
       .primary_actions;
-    expect(actions).toEqual([expect.objectContaining({ text: "Open", url })]);
+    expect(actions).toEqual([
+      expect.objectContaining({ text: "Open", url }),
+      expect.objectContaining({ text: "Add my latest result", value: "board_spring" }),
+    ]);
+    // Open is a link the person's Slack opens; its click still reaches the bot, which acks it.
+    const open = await bot.sim.clickEntityAction({ user: ALICE, triggerId, actionId: "studio_wo_open_board" });
+    expect(open.status).toBe(200);
   }, 30_000);
 
   it("gives a person the access rules leave out no details, and no unfurl when they share it", async () => {
@@ -160,5 +166,83 @@ describe("a result posted with --board", () => {
     expect(link).toBe(boardUrl("board_spring"));
     const { entity } = await shared(link, BOB);
     expect(entity.entity_payload.attributes.title.text).toBe("Spring campaign");
+  }, 30_000);
+});
+
+describe("the board flexpane's Add my latest result", () => {
+  /** Opens board_spring's flexpane for `user` (after Alice shared its link) and waits for the bot's answer. */
+  async function flexpane(user: string) {
+    const url = boardUrl("board_spring");
+    const { share } = await shared(url);
+    const { triggerId } = await bot.sim.openEntityDetails({ user, channel: GENERAL, messageTs: share.ts, url });
+    await eventually(() => expect(bot.sim.entityDetails(triggerId)).toHaveLength(1));
+    return triggerId;
+  }
+  const dmNotes = (user: string) => bot.sim.conversation(`D${user}`).filter((m) => m.fromBot);
+  const spring = () => listCards(sandboxClient(bot), { conversationId: "conv_spring" });
+
+  it("puts the person's latest result on the board once, and tells them in their DM", async () => {
+    let now = Date.now();
+    bot = await startBot({}, { now: () => now });
+    await bot.sim.command({ user: ALICE, channel: GENERAL, text: "image a red fox in the snow" });
+    await eventually(() => {
+      const result = bot.sim.conversation(GENERAL).find((m) => m.fromBot && blocksOf(m, "image").length > 0);
+      expect(result).toBeDefined();
+    });
+    const before = await spring();
+    const triggerId = await flexpane(ALICE);
+
+    const click = await bot.sim.clickEntityAction({ user: ALICE, triggerId, actionId: "studio_wo_add_latest" });
+    expect(click.status).toBe(200);
+    const note = await eventually(() => {
+      const [first] = dmNotes(ALICE);
+      expect(first).toBeDefined();
+      return headline(first);
+    });
+    expect(note).toContain("Added “a red fox in the snow” to");
+    expect(note).toContain("Spring campaign");
+    expect(note).toContain("1 card");
+    const after = await spring();
+    expect(after).toHaveLength(before.length + 1);
+    const added = after.find((card) => !before.some((old) => old.id === card.id));
+    expect(added?.asset?.__typename).toBe("Image");
+
+    // A true double click is dropped; a later click finds the result already there and adds nothing.
+    await bot.sim.clickEntityAction({ user: ALICE, triggerId, actionId: "studio_wo_add_latest" });
+    await eventually(() =>
+      expect(bot.logs.some((line) => line.includes("ignoring a repeated Add my latest result click"))).toBe(true),
+    );
+    now += 60_000;
+    await bot.sim.clickEntityAction({ user: ALICE, triggerId, actionId: "studio_wo_add_latest" });
+    const second = await eventually(() => {
+      const notes = dmNotes(ALICE);
+      expect(notes).toHaveLength(2);
+      return headline(notes[1]);
+    });
+    expect(second).toContain("is already on");
+    expect(await spring()).toHaveLength(before.length + 1);
+  }, 30_000);
+
+  it("tells a person with no result yet how to make one, and adds nothing", async () => {
+    bot = await startBot();
+    const before = await spring();
+    const triggerId = await flexpane(BOB);
+    await bot.sim.clickEntityAction({ user: BOB, triggerId, actionId: "studio_wo_add_latest" });
+    const note = await eventually(() => {
+      const [first] = dmNotes(BOB);
+      expect(first).toBeDefined();
+      return headline(first);
+    });
+    expect(note).toContain("no finished image or video yet");
+    expect(note).toContain("/studio image");
+    expect(await spring()).toHaveLength(before.length);
+  }, 30_000);
+
+  it("refuses an action the flexpane does not show", async () => {
+    bot = await startBot();
+    const triggerId = await flexpane(ALICE);
+    await expect(
+      bot.sim.clickEntityAction({ user: ALICE, triggerId, actionId: "studio_wo_delete_board" }),
+    ).rejects.toThrow(/no action studio_wo_delete_board/);
   }, 30_000);
 });

@@ -1,6 +1,7 @@
 import type { App } from "@slack/bolt";
 import type { BotDeps } from "../../deps.js";
 import { ACTIONS } from "../../messages/ids.js";
+import { ADD_LATEST_ACTION, OPEN_BOARD_ACTION } from "../../messages/work-objects.js";
 import { addToBoardAction } from "./add-to-board.js";
 import { addToDefaultBoardAction } from "./add-to-default-board.js";
 import { animateAction } from "./animate.js";
@@ -17,8 +18,12 @@ import { upscaleAction } from "./upscale.js";
 import { variationsAction } from "./variations.js";
 import { videoSquareAction, videoVerticalAction } from "./video-format.js";
 import { videoColourLookAction, videoSoundAction, videoSubtitlesAction, videoUpscaleAction } from "./video-tools.js";
+import { addLatestAction, openBoardAction } from "./work-objects.js";
 
-/** Registers the image and video result buttons, the Confirm / Cancel of a costly generation and the App Home's buttons. */
+/**
+ * Registers the image and video result buttons, the Confirm / Cancel of a costly generation, the App Home's buttons
+ * and a board flexpane's actions.
+ */
 export function register(app: App, deps: BotDeps): void {
   app.action(ACTIONS.addToBoard, addToBoardAction(deps));
   app.action(ACTIONS.addToDefaultBoard, addToDefaultBoardAction(deps));
@@ -42,4 +47,6 @@ export function register(app: App, deps: BotDeps): void {
   app.action(ACTIONS.askCommand, askChoiceAction(deps));
   app.action(ACTIONS.askImage, askChoiceAction(deps));
   app.action(ACTIONS.feedback, feedbackAction(deps));
+  app.action(OPEN_BOARD_ACTION, openBoardAction());
+  app.action(ADD_LATEST_ACTION, addLatestAction(deps));
 }
