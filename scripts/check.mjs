@@ -2,16 +2,18 @@
 // `pnpm check`: every check of the repository, each through its own `pnpm run` script, scheduled for CI's 2 cores
 // rather than one after another. `--faults` (CI, .ci/run) adds the bot's fault tests (`pnpm test:faults`).
 //
-//   codegen:check ─▶ build ─▶ lint, check:readme-paths, check:layers, check-workspace,  ─▶ test (turbo build,
-//                             typecheck, check:packages ─▶ test:consumer,                     vitest over every
-//                             [test:faults]                                                   package)
+//   codegen:check ─▶ build ─┬─▶ lint ─▶ check:layers ─▶ check:readme-paths ─▶ check-workspace ─▶ typecheck ─┬─▶ test
+//                            ├─▶ check:packages ─▶ test:consumer ──────────────────────────────────────────────┤
+//                            └─▶ test:faults (with --faults) ──────────────────────────────────────────────────┘
 //
 // - One `turbo run build` first: every later step reads dist/, and every later turbo run is then a cache hit, which
 //   leaves unchanged outputs untouched (a package rebuilt while another step imports it would be read half-written).
 // - The fault tests spend about 100 s waiting out their faults in real time (a minute's studio outage, a 30 s 429
-//   storm) on about a third of a core. The checks that do not care about time fill the rest of the two cores
-//   meanwhile: the type checks, the lint, the packed tarballs and the consumer test, about 130 CPU-seconds that
-//   used to run one after another before the fault tests. Those tests already pass beside `stress-ng --cpu 2`.
+//   storm) on about a third of a core. The checks that do not care about time use the rest of the two cores
+//   meanwhile, in two lanes: about 130 CPU-seconds (the type checks 75, the packed tarballs and the consumer test
+//   40, biome and dependency-cruiser 15) that used to run one after another before the fault tests. Two lanes, and
+//   turbo's tasks one per core (turbo.json `concurrency`), rather than all at once: with a dozen CPU-bound processes
+//   beside them, the fault tests' own start (vitest transforming the bot) took 45 s instead of 6.
 // - `test` (vitest, every package in one run, one worker per core: docs/decisions/0016) starts last and alone: it
 //   is CPU-bound for four minutes and its end-to-end tests wait on the machine's load, so nothing shares its cores.
 // A failed step stops the next ones from starting; steps already running finish first (scripts/lib/run-steps.mjs).
@@ -21,7 +23,6 @@ import { runSteps } from "./lib/run-steps.mjs";
 const withFaults = process.argv.includes("--faults");
 const pnpm = (...args) => ["pnpm", ...args];
 
-const side = ["build"];
 const steps = [
   { name: "codegen:check", command: pnpm("run", "codegen:check") },
   {
@@ -29,15 +30,15 @@ const steps = [
     command: pnpm("exec", "turbo", "run", "build", "--output-logs=errors-only"),
     needs: ["codegen:check"],
   },
-  // The fault tests first among the side-by-side steps: they are the longest, and wait in real time.
-  ...(withFaults ? [{ name: "test:faults", command: pnpm("run", "test:faults"), needs: side }] : []),
-  { name: "typecheck", command: pnpm("run", "typecheck"), needs: side },
-  { name: "check:packages", command: pnpm("run", "check:packages"), needs: side },
+  // Started first of the three lanes: the longest, and the one that waits in real time.
+  ...(withFaults ? [{ name: "test:faults", command: pnpm("run", "test:faults"), needs: ["build"] }] : []),
+  { name: "lint", command: pnpm("run", "lint"), needs: ["build"] },
+  { name: "check:layers", command: pnpm("run", "check:layers"), needs: ["lint"] },
+  { name: "check:readme-paths", command: pnpm("run", "check:readme-paths"), needs: ["check:layers"] },
+  { name: "check-workspace", command: ["node", "scripts/check-workspace.mjs"], needs: ["check:readme-paths"] },
+  { name: "typecheck", command: pnpm("run", "typecheck"), needs: ["check-workspace"] },
+  { name: "check:packages", command: pnpm("run", "check:packages"), needs: ["build"] },
   { name: "test:consumer", command: pnpm("run", "test:consumer"), needs: ["check:packages"] },
-  { name: "lint", command: pnpm("run", "lint"), needs: side },
-  { name: "check:readme-paths", command: pnpm("run", "check:readme-paths"), needs: side },
-  { name: "check:layers", command: pnpm("run", "check:layers"), needs: side },
-  { name: "check-workspace", command: ["node", "scripts/check-workspace.mjs"], needs: side },
 ];
 steps.push({ name: "test", command: pnpm("run", "test"), needs: steps.map((step) => step.name) });
 
