@@ -7,6 +7,7 @@ import type {
   BoardView,
   CardView,
   ConversationState,
+  EntityDetailsView,
   Workspace,
 } from "../src/shared/api.js";
 import type { BlockOption } from "./render/context.js";
@@ -82,6 +83,10 @@ export interface Api {
     query: { user: string; threadTs: string; since?: number },
     signal?: AbortSignal,
   ): Promise<AssistantThreadState>;
+  /** The person clicks a Work Object a link was unfurled into: its flexpane, as the bot answered. */
+  entityOpen(body: { user: string; channel: string; messageTs: string; url: string }): Promise<EntityDetailsView>;
+  /** The person clicks an action of the flexpane opened with `triggerId`. */
+  entityAction(body: { user: string; triggerId: string; actionId: string }): Promise<void>;
 }
 
 async function failure(response: Response): Promise<ApiError> {
@@ -97,14 +102,14 @@ async function failure(response: Response): Promise<ApiError> {
   return new ApiError(code, response.status, detail);
 }
 
-/**
- * Creates the client.
- *
- * @example
- * const api = createApi({ fetch: (input, init) => fetch(input, init) });
- * const workspace = await api.workspace();
- */
-export function createApi(options: { fetch: typeof fetch; baseUrl?: string }): Api {
+/** The JSON calls every client of the playground's API makes: errors as {@link ApiError}, an abort as itself. */
+export interface Caller {
+  call<T>(path: string, init?: RequestInit): Promise<T>;
+  post<T>(path: string, body: unknown): Promise<T>;
+}
+
+/** GET and POST against the playground's API with the page's `fetch` (shared by the page's clients). */
+export function createCaller(options: { fetch: typeof fetch; baseUrl?: string }): Caller {
   const base = options.baseUrl ?? "";
   const call = async <T>(path: string, init: RequestInit = {}): Promise<T> => {
     let response: Response;
@@ -121,6 +126,18 @@ export function createApi(options: { fetch: typeof fetch; baseUrl?: string }): A
   };
   const post = <T>(path: string, body: unknown) =>
     call<T>(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  return { call, post };
+}
+
+/**
+ * Creates the client.
+ *
+ * @example
+ * const api = createApi({ fetch: (input, init) => fetch(input, init) });
+ * const workspace = await api.workspace();
+ */
+export function createApi(options: { fetch: typeof fetch; baseUrl?: string }): Api {
+  const { call, post } = createCaller(options);
   return {
     workspace: () => call<Workspace>("/api/workspace"),
     state(query, signal) {
@@ -165,6 +182,10 @@ export function createApi(options: { fetch: typeof fetch; baseUrl?: string }): A
       const params = new URLSearchParams({ user: query.user, threadTs: query.threadTs });
       if (query.since !== undefined) params.set("since", String(query.since));
       return call<AssistantThreadState>(`/api/assistant/state?${params}`, signal ? { signal } : {});
+    },
+    entityOpen: (body) => post<EntityDetailsView>("/api/entity/open", body),
+    entityAction: async (body) => {
+      await post("/api/entity/action", body);
     },
   };
 }

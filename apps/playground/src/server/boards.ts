@@ -1,9 +1,13 @@
 // The studio API's boards and cards as the page's BoardView / CardView (src/shared/api.ts).
 import { type Board, type CanvasCard, cardKindLabel } from "@studio-kit/core";
+import { boardWebUrl } from "@studio-kit/slack-bot";
 import type { BoardView, CardView } from "../shared/api.js";
 
-/** A board the page can open: only boards with a canvas (`conversationId`), which every card read needs. */
-export function boardViews(boards: readonly Board[]): BoardView[] {
+/**
+ * A board the page can open: only boards with a canvas (`conversationId`), which every card read needs. `webBase`
+ * is the platform's web address (the bot's `studioWebBase`), so a board's link is the one the bot unfurls.
+ */
+export function boardViews(boards: readonly Board[], webBase: string): BoardView[] {
   return boards.flatMap((board) =>
     board.conversationId
       ? [
@@ -12,6 +16,7 @@ export function boardViews(boards: readonly Board[]): BoardView[] {
             conversationId: board.conversationId,
             title: board.title?.trim() || "Untitled",
             assetCount: board.assetCount,
+            webUrl: boardWebUrl(webBase, board.id),
           },
         ]
       : [],

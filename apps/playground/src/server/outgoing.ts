@@ -34,3 +34,20 @@ export function classifyOutgoing(text: string): Outgoing {
   if (mentionsBot(text)) return { kind: "mention", text: withMentionTags(text) };
   return { kind: "message", text };
 }
+
+// A link as Slack's client finds one in typed text: http(s), up to whitespace or a closing bracket.
+const LINK = /\bhttps?:\/\/[^\s<>]+[^\s<>.,;:!?)\]'"]/gi;
+
+/**
+ * The links in a plain message, as Slack's client finds and wraps them (`<url>` in the message's text), so that a
+ * link on the app's unfurl domains makes `link_shared` (https://docs.slack.dev/reference/events/link_shared).
+ * `text` is the message with its links wrapped; `urls` are the links in order, each once.
+ */
+export function linksIn(text: string): { text: string; urls: string[] } {
+  const urls: string[] = [];
+  const wrapped = text.replace(LINK, (url) => {
+    if (!urls.includes(url)) urls.push(url);
+    return `<${url}>`;
+  });
+  return { text: wrapped, urls };
+}

@@ -1,7 +1,7 @@
 // startPlayground: the sandbox (or the real API), slack-sim, the bot and the page server, in one process. The
 // wiring only; each part lives in its own module.
 import type { SandboxServer } from "@studio-kit/sandbox";
-import { type BotApp, type BotAppOptions, createLogger, type StoreConfig } from "@studio-kit/slack-bot";
+import { type BotApp, type BotAppOptions, createLogger, type StoreConfig, studioWebBase } from "@studio-kit/slack-bot";
 import { createSlackSim, type SlackSim } from "@studio-kit/slack-sim";
 import type { Workspace } from "../shared/api.js";
 import { accessSummary } from "./access.js";
@@ -17,9 +17,11 @@ import { register as registerAssistant } from "./routes/assistant.js";
 import { register as registerBoards } from "./routes/boards.js";
 import { register as registerFiles } from "./routes/files.js";
 import { register as registerInteractions } from "./routes/interactions.js";
+import { register as registerLinks } from "./routes/links.js";
 import { register as registerSend } from "./routes/send.js";
 import { register as registerState } from "./routes/state.js";
 import { register as registerUpload } from "./routes/upload.js";
+import { register as registerWorkflow } from "./routes/workflow.js";
 import { register as registerWorkspace } from "./routes/workspace.js";
 import { standInSecrets } from "./secrets.js";
 import { createStaticHandler } from "./static.js";
@@ -140,6 +142,9 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       ...(config.mode === "socket" ? { socketMode: { appToken: secrets.appToken } } : { appUrl: () => eventsUrl }),
       channels: [...CHANNELS],
       users: simUsers(),
+      // The app's unfurl domain is the platform's host (the manifest's `unfurl_domains` placeholder stands for it):
+      // a board or asset link shared in a channel reaches the bot as link_shared, any other link does not.
+      unfurlDomains: [new URL(studioWebBase(studio.studio)).hostname],
     });
     await sim.start();
     cleanups.push(() => sim.close());
@@ -187,6 +192,8 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       registerAssistant,
       registerFiles,
       registerBoards,
+      registerLinks,
+      registerWorkflow,
     ]) {
       register(router, context);
     }

@@ -1,6 +1,6 @@
 // slack-sim's records as the page's contract types (src/shared/api.ts): what a person sees of a channel.
 import type { SimFile, SimMessage, SlackSim } from "@studio-kit/slack-sim";
-import type { ConversationState, FileView, MessageView, ModalView } from "../shared/api.js";
+import type { ConversationState, EntityView, FileView, MessageView, ModalView, UnfurlView } from "../shared/api.js";
 import { streamView } from "./stream-view.js";
 import { authorName } from "./workspace.js";
 
@@ -33,7 +33,16 @@ export function messageView(sim: SlackSim, message: SimMessage, replyCount: numb
     replyCount,
     edited: message.editedAt !== undefined,
     ...(message.stream ? { stream: streamView(message.stream) } : {}),
+    ...(message.unfurls ? { unfurls: unfurlViews(message.unfurls) } : {}),
   };
+}
+
+/** A message's shared links, in the order shared, each with its Work Object once the app unfurled it. */
+function unfurlViews(unfurls: NonNullable<SimMessage["unfurls"]>): UnfurlView[] {
+  return Object.values(unfurls).map((unfurl) => ({
+    url: unfurl.url,
+    ...(unfurl.entity ? { entity: structuredClone(unfurl.entity) as EntityView } : {}),
+  }));
 }
 
 /** The conversation as `user` sees it (other people's ephemerals hidden), the thread if asked, and their modals. */

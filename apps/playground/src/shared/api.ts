@@ -42,6 +42,34 @@ export interface MessageView {
   replyCount: number; // replies under a top-level message
   edited: boolean;
   stream?: StreamView; // a message the bot streamed (chat.startStream): drawn above its blocks
+  unfurls?: UnfurlView[]; // the links a person shared in it, with what the app unfurled them into (chat.unfurl)
+}
+/**
+ * One shared link of a message (slack-sim's `shareLink`) and the Work Object the app unfurled it into (chat.unfurl
+ * `metadata.entities`), as the app sent it: `entity_type`, `url`, `external_ref`, `entity_payload` (@slack/types
+ * `EntityMetadata`). No entity: the app has not unfurled it (yet), and the page shows the plain link.
+ */
+export interface UnfurlView {
+  url: string;
+  entity?: EntityView;
+}
+/** A Work Object entity as the app sent it (chat.unfurl or entity.presentDetails). */
+export type EntityView = {
+  entity_type: string;
+  url: string;
+  external_ref: { id: string; type?: string };
+  entity_payload: Record<string, unknown>;
+};
+/**
+ * The answer of POST /api/entity/open: the flexpane of the Work Object the person clicked, as the app answered
+ * (entity.presentDetails): its entity, or an error status (`restricted`, `not_found`, ...). `pending`: the app had
+ * not answered within the wait (the pane says so).
+ */
+export interface EntityDetailsView {
+  triggerId: string;
+  metadata?: EntityView;
+  error?: { status: string; custom_title?: string; custom_message?: string };
+  pending?: boolean;
 }
 /** One task of a streamed message, as its latest task_update says. */
 export interface StreamTaskView {
@@ -90,6 +118,8 @@ export interface BoardView {
   conversationId: string;
   title: string;
   assetCount?: number | null;
+  /** The board's web address (decision 0021: `<API base>/boards/<id>`), which the bot unfurls when it is shared. */
+  webUrl: string;
 }
 /** One suggested prompt of an assistant thread: the chip's `title`, and the `message` a click sends. */
 export interface AssistantPromptView {
@@ -112,4 +142,52 @@ export interface AssistantThreadState {
   // The prompts the bot set, while they are on offer: until the person sends a message after they were set.
   suggestedPrompts?: { title?: string; prompts: AssistantPromptView[] };
   messages: MessageView[]; // the thread's messages, without Slack's "New chat" root
+}
+/**
+ * One parameter of a Workflow Builder step, as the bot's manifest.json declares it (`functions.<id>.input_parameters`
+ * or `output_parameters`, https://docs.slack.dev/reference/app-manifest): `type` is `string`, `integer`, `number`,
+ * `boolean`, `array` (with `items`), `object`, or a Slack type such as `slack#/types/channel_id`.
+ */
+export interface WorkflowParameterView {
+  name: string;
+  type: string;
+  title: string; // the manifest's title, or the name when it has none
+  description?: string;
+  hint?: string;
+  isRequired: boolean;
+  items?: { type: string };
+}
+/** A custom step the bot offers (GET /api/workflow/steps), in the manifest's order. */
+export interface WorkflowStepView {
+  callbackId: string; // "generate_image"
+  title: string; // "Generate an image"
+  description?: string;
+  inputs: WorkflowParameterView[];
+  outputs: WorkflowParameterView[];
+}
+/** How a run stands: `running` until the bot completes it (functions.completeSuccess → completed, completeError → failed). */
+export type WorkflowRunState = "running" | "completed" | "failed";
+/** One execution of a step (slack-sim's `function_execution_id`), as GET /api/workflow/runs lists it. */
+export interface WorkflowRunView {
+  executionId: string; // "Fx…"
+  callbackId: string;
+  title: string; // the step's title ("Generate an image"); the callback id for a step the manifest no longer has
+  state: WorkflowRunState;
+  inputs: Record<string, unknown>; // as the step received them (coerced to the declared types)
+  outputs?: Record<string, unknown>; // when completed
+  error?: string; // when failed: the bot's words for the person running the workflow ("Studio: …")
+  startedAt: number; // ms since the epoch, on slack-sim's clock
+  endedAt?: number; // when the bot's completion was accepted
+}
+/** The answer of POST /api/workflow/run: the run, waited for until it ended or the wait ran out (then `running`). */
+export interface WorkflowRunAnswer {
+  executionId: string;
+  state: WorkflowRunState;
+  outputs?: Record<string, unknown>;
+  error?: string;
+}
+/** GET /api/workflow/runs: every run, newest first; `version` as in ConversationState (long poll with `since`). */
+export interface WorkflowRuns {
+  version: number;
+  runs: WorkflowRunView[];
 }

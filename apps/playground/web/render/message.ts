@@ -1,5 +1,5 @@
 // One message as Slack lays it out: avatar, author, time, "Only visible to you", the blocks (or the mrkdwn text
-// when there are none), "(edited)", shared files, and "N replies".
+// when there are none), "(edited)", shared files, the Work Objects its links unfurled into, and "N replies".
 
 import type { MessageView } from "../../src/shared/api.js";
 import { h, type VNode } from "../dom/vnode.js";
@@ -9,6 +9,7 @@ import { messageTime } from "./dates.js";
 import { renderFiles } from "./files.js";
 import { renderMrkdwn } from "./mrkdwn.js";
 import { renderStream } from "./stream.js";
+import { renderUnfurl } from "./work-object.js";
 
 /** What a message needs besides its data. */
 export interface MessageOptions {
@@ -16,6 +17,8 @@ export interface MessageOptions {
   blocks: BlockContext;
   /** Opens the thread pane on this message; absent inside the thread pane itself. */
   onOpenThread?: (ts: string) => void;
+  /** Opens the flexpane of a Work Object unfurled under this message (a click on its card). */
+  onOpenEntity?: (message: MessageView, url: string) => void;
 }
 
 // Slack-like avatar colours, picked by user id so a person keeps theirs.
@@ -94,6 +97,10 @@ export function renderMessage(message: MessageView, options: MessageOptions): VN
         content,
         message.edited ? h("span", { class: "edited" }, "(edited)") : null,
         renderFiles(message.files ?? []),
+        (message.unfurls ?? []).map((unfurl) => {
+          const open = options.onOpenEntity;
+          return renderUnfurl(unfurl, open ? (url) => open(message, url) : undefined);
+        }),
         thread,
       ]),
       // Slack offers no thread on an ephemeral message: nobody else could see the replies' parent.

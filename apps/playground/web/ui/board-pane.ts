@@ -13,6 +13,8 @@ export interface BoardPane {
   refresh(): Promise<void>;
   /** Starts the 2 s refresh. */
   start(): void;
+  /** The board shown, if any (its web address is what "Share link" posts). */
+  current(): BoardView | undefined;
 }
 
 export interface BoardElements {
@@ -181,6 +183,7 @@ export function createBoardPane(options: {
 
   return {
     refresh,
+    current: () => boards.find((board) => board.conversationId === shownBoard),
     start() {
       void refresh();
       setInterval(() => {

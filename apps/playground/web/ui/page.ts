@@ -9,10 +9,12 @@ import { type Watch, watchConversation } from "../poll.js";
 import type { BlockAction, BlockContext } from "../render/context.js";
 import { renderMessage } from "../render/message.js";
 import { rawText } from "../render/mrkdwn.js";
+import { createWorkflowApi } from "../workflow-api.js";
 import { type AssistantPane, createAssistantPane } from "./assistant-pane.js";
 import { createBoardPane } from "./board-pane.js";
 import { acceptDrops, createComposer } from "./composer.js";
 import { createConversationHeader, type Tab } from "./conversation-header.js";
+import { createEntityPane } from "./entity-pane.js";
 import { createHomeView } from "./home.js";
 import { createMessageList } from "./message-list.js";
 import { createModalHost } from "./modal-host.js";
@@ -20,6 +22,7 @@ import { createJumps } from "./permalinks.js";
 import { channelFor, conversationName, createSidebar, dmsFor } from "./sidebar.js";
 import { createTextContext } from "./text-context.js";
 import { createToasts, errorText } from "./toast.js";
+import { createWorkflowPane } from "./workflow-pane.js";
 
 interface Session {
   user: string;
@@ -99,17 +102,27 @@ export async function startPage(options: { doc: Document; api: Api; storage?: St
       h("p", {}, line),
     ]);
   };
+  const openEntity = (message: MessageView, url: string) => {
+    if (session.thread) closeThread();
+    if (assistant.isOpen()) assistant.close();
+    workflow.close();
+    void entity.open(message, url);
+  };
   const mainList = createMessageList({
     element: byId("message-list"),
     doc,
     render: (message) =>
-      renderMessage(message, { blocks: messageContext(message), onOpenThread: (ts) => openThread(ts) }),
+      renderMessage(message, {
+        blocks: messageContext(message),
+        onOpenThread: (ts) => openThread(ts),
+        onOpenEntity: openEntity,
+      }),
     empty: intro,
   });
   const threadList = createMessageList({
     element: byId("thread-messages"),
     doc,
-    render: (message) => renderMessage(message, { blocks: messageContext(message) }),
+    render: (message) => renderMessage(message, { blocks: messageContext(message), onOpenEntity: openEntity }),
     empty: () => h("p", { class: "intro" }, "Loading the thread…"),
   });
   const assistant: AssistantPane = createAssistantPane({
@@ -119,8 +132,10 @@ export async function startPage(options: { doc: Document; api: Api; storage?: St
     user: () => session.user,
     channel: () => session.channel,
     render: (message) => renderMessage(message, { blocks: messageContext(message) }),
-    // Slack's split view shows one side pane: the assistant takes the thread's place.
+    // Slack's split view shows one side pane: the assistant takes the thread's (or the details') place.
     onToggle: (open) => {
+      if (open) entity.close();
+      if (open) workflow.close();
       if (open && session.thread) closeThread();
       else layout();
     },
@@ -137,6 +152,35 @@ export async function startPage(options: { doc: Document; api: Api; storage?: St
       textarea: byId("assistant-composer"),
       error: byId("assistant-error"),
     },
+  });
+  // A Work Object's flexpane, in the same place as the thread and the assistant (one side pane at a time).
+  const entity = createEntityPane({
+    doc,
+    api,
+    user: () => session.user,
+    elements: { root: byId("entity-pane"), body: byId("entity-body"), close: byId("entity-close") },
+    onToggle: () => layout(),
+    toast: (message, kind) => toasts.show(message, kind),
+  });
+  // "Workflow steps" in the sidebar: one side pane at a time, in the thread's, the assistant's or the details' place.
+  const workflow = createWorkflowPane({
+    doc,
+    api: createWorkflowApi({ fetch: (input, init) => fetch(input, init) }),
+    boards: api,
+    workspace,
+    user: () => session.user,
+    channel: () => session.channel,
+    hosts: {
+      sidebar: byId("channel-list").parentElement ?? doc.body,
+      panes: byId("assistant-pane").parentElement ?? doc.body,
+    },
+    onToggle: (open) => {
+      if (!open) return;
+      if (assistant.isOpen()) assistant.close();
+      entity.close();
+      if (session.thread) closeThread();
+    },
+    afterRun: () => void board.refresh(),
   });
   const modals = createModalHost({
     root: byId("modal-root"),
@@ -225,7 +269,7 @@ export async function startPage(options: { doc: Document; api: Api; storage?: St
     byId("message-list").hidden = onHome;
     byId("composer-form").hidden = onHome;
     byId("home-view").hidden = !onHome;
-    byId("thread-pane").hidden = !session.thread || onHome || assistant.isOpen();
+    byId("thread-pane").hidden = !session.thread || onHome || assistant.isOpen() || entity.isOpen();
     const name = channel ? conversationName(workspace, channel) : "";
     composer.setLabel(channel?.kind === "dm" ? `Message ${name}` : `Message #${name}`);
   };
@@ -256,6 +300,9 @@ export async function startPage(options: { doc: Document; api: Api; storage?: St
     session.channel = channelFor(workspace, id, session.channel) ?? session.channel;
     delete session.thread;
     assistant.userChanged();
+    workflow.userChanged();
+    // A flexpane is one person's: another person must click the card to see theirs.
+    entity.close();
     modals.reset();
     mainList.reset();
     threadList.reset();
@@ -289,6 +336,8 @@ export async function startPage(options: { doc: Document; api: Api; storage?: St
 
   function openThread(ts: string) {
     if (assistant.isOpen()) assistant.close();
+    entity.close();
+    workflow.close();
     session.thread = ts;
     threadList.reset();
     layout();
@@ -324,6 +373,20 @@ export async function startPage(options: { doc: Document; api: Api; storage?: St
       return (threadTs ? threadList : mainList).reveal(ts, { highlight: true });
     },
     note: (text) => toasts.show(text, "info"),
+  });
+
+  // "Share link": the person posts the shown board's web address in the open channel, as they would paste it in
+  // Slack; the bot unfurls it into the board's Work Object (decision 0021). Links in a DM stay messages to the bot.
+  byId("board-share").addEventListener("click", () => {
+    const shown = board.current();
+    if (!shown) return toasts.show("No board to share yet.", "info");
+    if (channelOf(session.channel)?.kind === "dm") {
+      return toasts.show("Open a channel to share the board: Studio unfurls links in channels.", "info");
+    }
+    mainList.follow();
+    api.send({ user: session.user, channel: session.channel, text: shown.webUrl }).catch((error: unknown) => {
+      toasts.show(`That did not work: ${errorText(error)}`);
+    });
   });
 
   layout();

@@ -1,4 +1,5 @@
 import { listBoards, listCards, StudioError } from "@studio-kit/core";
+import { studioWebBase } from "@studio-kit/slack-bot";
 import { boardViews, cardView } from "../boards.js";
 import type { RouteContext } from "../context.js";
 import { HttpError } from "../http/errors.js";
@@ -23,7 +24,8 @@ function studioRefusal(context: RouteContext, error: unknown, what: string): Htt
 export function register(router: Router, context: RouteContext): void {
   router.add("GET", "/api/boards", async (request) => {
     try {
-      return json(boardViews(await listBoards(context.studio, { signal: request.signal })));
+      const boards = await listBoards(context.studio, { signal: request.signal });
+      return json(boardViews(boards, studioWebBase(context.studio)));
     } catch (error) {
       throw studioRefusal(context, error, "the boards");
     }
