@@ -9,7 +9,8 @@ import { createInterface } from "node:readline";
 const TAIL_LINES = 150;
 
 /**
- * @param {{ name: string, command: string[], needs?: string[] }[]} steps in the order to start them when several
+ * @param {{ name: string, command: string[], needs?: string[], env?: Record<string, string> }[]} steps in the order
+ *   to start them when several
  *   are ready at once; `needs` names earlier steps.
  * @param {{ cwd?: string, log?: (line: string) => void }} [options] `cwd`: where the commands run.
  * @returns {Promise<boolean>} whether every step passed
@@ -50,7 +51,11 @@ export async function runSteps(steps, { cwd = process.cwd(), log = (line) => pro
       const since = Date.now();
       const prefix = `${step.name.padEnd(width)} │ `;
       log(`${prefix}▶ ${step.command.join(" ")} (at ${elapsed(started)})`);
-      const child = spawn(step.command[0], step.command.slice(1), { cwd, stdio: ["ignore", "pipe", "pipe"] });
+      const child = spawn(step.command[0], step.command.slice(1), {
+        cwd,
+        stdio: ["ignore", "pipe", "pipe"],
+        ...(step.env ? { env: { ...process.env, ...step.env } } : {}),
+      });
       const keep = (line) => {
         log(`${prefix}${line}`);
         entry.tail.push(line);
