@@ -9,6 +9,7 @@ import { Ajv, type ErrorObject } from "ajv";
 import addFormatsPlugin from "ajv-formats";
 import { describe, expect, it } from "vitest";
 import { readText } from "../src/index.js";
+import { STEP_CALLBACK_IDS } from "../src/listeners/functions/index.js";
 import { SUGGESTED_PROMPTS } from "../src/messages/assistant.js";
 
 const readJson = (relative: string): Record<string, unknown> =>
@@ -241,5 +242,32 @@ describe("manifest.json's /studio usage hint", () => {
   it("names every command word of the grammar, in the grammar's order", () => {
     expect(studio?.command).toBe("/studio");
     expect(studio?.usage_hint).toBe(`[${COMMAND_WORDS.join("|")}] ...`);
+  });
+});
+
+describe("manifest.json's Workflow Builder steps", () => {
+  type Parameter = { type: string; is_required?: boolean };
+  const functions = MANIFEST.functions as Record<
+    string,
+    { input_parameters: Record<string, Parameter>; output_parameters: Record<string, Parameter> }
+  >;
+
+  it("declares exactly the steps the bot registers", () => {
+    expect(Object.keys(functions).sort()).toEqual([...STEP_CALLBACK_IDS].sort());
+  });
+
+  it("lets Add to a board take an asset id or a Slack file (slack#/types/file_id), neither required, and output the asset", () => {
+    // https://docs.slack.dev/reference/types/file_id-type: the value is the file's id. Which of the two is set is
+    // checked when the step runs (flows/workflow-steps.ts): a manifest cannot say "exactly one of".
+    const { input_parameters: inputs, output_parameters: outputs } = functions.add_to_board ?? {
+      input_parameters: {},
+      output_parameters: {},
+    };
+    expect(inputs.file).toMatchObject({ type: "slack#/types/file_id" });
+    expect(inputs.asset_id).toMatchObject({ type: "string" });
+    expect(inputs.file?.is_required).not.toBe(true);
+    expect(inputs.asset_id?.is_required).not.toBe(true);
+    expect(inputs.board?.is_required).toBe(true);
+    expect(Object.keys(outputs).sort()).toEqual(["asset_id", "board_id", "card_id"]);
   });
 });

@@ -7,6 +7,7 @@ export type SlackSimErrorCode =
   | "action_not_found"
   | "event_not_found"
   | "thread_not_found"
+  | "file_not_found"
   | "not_started";
 
 /**

@@ -45,6 +45,7 @@ export const SLACK_RATE_TIERS: Readonly<Record<string, "Tier 2" | "Tier 3" | "Ti
   "usergroups.users.list": "Tier 2",
   "files.getUploadURLExternal": "Tier 4",
   "files.completeUploadExternal": "Tier 4",
+  "files.info": "Tier 4",
   "assistant.threads.setStatus": "Special",
   "assistant.threads.setSuggestedPrompts": "Tier 4",
   "assistant.threads.setTitle": "Tier 4",
@@ -82,6 +83,8 @@ export const SLACK_RATE_LIMITS: Readonly<RateLimitTable> = {
   "usergroups.users.list": 20,
   "files.getUploadURLExternal": 100,
   "files.completeUploadExternal": 100,
+  // https://docs.slack.dev/reference/methods/files.info: Tier 4.
+  "files.info": 100,
   "assistant.threads.setStatus": 100,
   "assistant.threads.setSuggestedPrompts": 100,
   "assistant.threads.setTitle": 100,

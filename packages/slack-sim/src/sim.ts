@@ -217,6 +217,11 @@ export interface SlackSim {
   /** A file in the workspace (shared by a person or uploaded by the bot), bytes included; undefined when unknown. */
   file(id: string): SimFile | undefined;
   /**
+   * A person deletes a file (Slack's "Delete file"): its bytes are gone (its URLs answer 404), files.info answers
+   * `file_deleted`, and a `slack_file` block can no longer name it. Throws `file_not_found` for an unknown id.
+   */
+  deleteFile(id: string): void;
+  /**
    * A number that grows whenever the workspace may have changed: after every Web API, `response_url` or upload
    * request the app made, and when an action starts and when it ends. A reader that saw version N and still sees N
    * has nothing new to read (a UI can long-poll on it).
@@ -371,6 +376,11 @@ export function createSlackSim(options: SlackSimOptions): SlackSim {
       const file = state.files.get(id);
       // A copy: a caller must not change the sim's own bytes.
       return file ? { ...file, bytes: file.bytes.slice() } : undefined;
+    },
+    deleteFile(id) {
+      if (!state.files.delete(id)) throw new SlackSimError("file_not_found", `no file ${id} in the workspace`);
+      state.deletedFiles.add(id);
+      changed();
     },
     version: () => version,
     onChange(listener) {

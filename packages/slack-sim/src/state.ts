@@ -90,6 +90,8 @@ export interface SimState {
   triggers: Map<string, { user: string; createdAt: number }>;
   uploads: Map<string, PendingUpload>;
   files: Map<string, SimFile>;
+  /** Ids of files a person deleted (`sim.deleteFile`): files.info answers `file_deleted` for them. */
+  deletedFiles: Set<string>;
   /** Every request for a file's bytes, in order. */
   downloads: SimDownload[];
   /** User groups (`S...`) and their members, set by `setUserGroup`. */
@@ -122,6 +124,7 @@ export function createState(now: () => number, channels: SimChannel[], users: Si
     triggers: new Map(),
     uploads: new Map(),
     files: new Map(),
+    deletedFiles: new Set(),
     downloads: [],
     userGroups: new Map(),
     assistantThreads: new Map(),

@@ -10,10 +10,18 @@ import { slackErrorCode } from "../delivery/surface.js";
 import type { BotDeps } from "../deps.js";
 import { runJob } from "../jobs/run.js";
 import { explainProblem } from "../messages/problems.js";
-import { boardMissing, STEP_REFUSED, stepChannelError, stepProblem } from "../messages/workflow-steps.js";
+import {
+  boardMissing,
+  STEP_ASSET_AND_FILE,
+  STEP_ASSET_OR_FILE,
+  STEP_REFUSED,
+  stepChannelError,
+  stepProblem,
+} from "../messages/workflow-steps.js";
 import type { WorkflowStepRef } from "../store/job-requests.js";
 import { clearForGeneration } from "./precheck.js";
 import { resultBoards } from "./result-board.js";
+import { type CardAssetType, type StepFileSource, uploadStepFile } from "./step-file.js";
 
 /** How a step's run ended here: its outputs now, its error now, or a durable job that completes it when it ends. */
 export type StepOutcome =
@@ -78,25 +86,49 @@ export async function runGenerateImageStep(
   }
 }
 
-/** "Add to a board": one asset onto a board named by its id or its title. Anyone may, as with the button. */
-export async function runAddToBoardStep(
-  deps: BotDeps,
-  inputs: { assetId: string; board: string; assetType?: string },
-): Promise<StepOutcome> {
+/** "Add to a board"'s inputs, read from the event (listeners/functions/add-to-board.ts). */
+export interface AddToBoardInputs {
+  /** An asset already in the studio. */
+  assetId?: string;
+  /** Or a Slack file, uploaded to the studio first (flows/step-file.ts). Exactly one of the two. */
+  file?: StepFileSource;
+  /** The board's id, or its title in any case. */
+  board?: string;
+  /** The card kind of `assetId`: image (default), video or audio. A file's own type decides for a file. */
+  assetType?: string;
+}
+
+/**
+ * "Add to a board": one asset onto a board named by its id or its title; the asset is given by its id, or is a Slack
+ * file uploaded first. Anyone may, as with the button. The board is found before the file is read, so a wrong board
+ * costs no download.
+ */
+export async function runAddToBoardStep(deps: BotDeps, inputs: AddToBoardInputs): Promise<StepOutcome> {
+  if (inputs.assetId && inputs.file) return { kind: "error", error: STEP_ASSET_AND_FILE };
+  if (!inputs.assetId && !inputs.file) return { kind: "error", error: STEP_ASSET_OR_FILE };
+  const wanted = inputs.board?.trim();
+  if (!wanted) return { kind: "error", error: stepProblem("the step needs a board (its title or id).") };
   try {
-    const wanted = inputs.board.trim();
     const boards = await listBoards(deps.studio);
     const board =
       boards.find((item) => item.id === wanted) ??
       boards.find((item) => (item.title ?? "").trim().toLowerCase() === wanted.toLowerCase());
     if (!board?.conversationId) return { kind: "error", error: boardMissing(wanted) };
-    const assetType = inputs.assetType === "video" || inputs.assetType === "audio" ? inputs.assetType : "image";
-    const [cardId] = await addToBoard(deps.studio, board, [{ assetType, assetId: inputs.assetId.trim() }]);
+    let asset: { assetId: string; assetType: CardAssetType };
+    if (inputs.file) {
+      const uploaded = await uploadStepFile(deps, inputs.file);
+      if (!uploaded.ok) return { kind: "error", error: uploaded.error };
+      asset = { assetId: uploaded.assetId, assetType: uploaded.assetType };
+    } else {
+      const assetType = inputs.assetType === "video" || inputs.assetType === "audio" ? inputs.assetType : "image";
+      asset = { assetId: (inputs.assetId ?? "").trim(), assetType };
+    }
+    const [cardId] = await addToBoard(deps.studio, board, [asset]);
     deps.logger.info(
-      { board: board.id, asset: inputs.assetId, card: cardId },
+      { board: board.id, asset: asset.assetId, card: cardId },
       "workflow step added an asset to a board",
     );
-    return { kind: "outputs", outputs: { card_id: cardId ?? "", board_id: board.id } };
+    return { kind: "outputs", outputs: { card_id: cardId ?? "", board_id: board.id, asset_id: asset.assetId } };
   } catch (error) {
     return { kind: "error", error: stepProblem(explainProblem(error)) };
   }

@@ -2,7 +2,9 @@
 // on to the person "through a Slackbot message" (https://docs.slack.dev/reference/methods/functions.completeError/).
 // Plain text: it is not a Block Kit message.
 
+import { UPLOAD_CATEGORIES } from "@studio-kit/operations";
 import type { JobOutcome } from "../store/types.js";
+import { quote } from "./blocks.js";
 
 /** Why a generation step's job ended without a result, by how it ended (store/types.ts `JobOutcome`). */
 export function stepJobError(outcome: JobOutcome | undefined, permalink: string | undefined): string {
@@ -38,3 +40,64 @@ export const boardMissing = (board: string): string =>
 
 /** Something the studio API answered went wrong, in the words of the problem. */
 export const stepProblem = (what: string): string => `Studio: ${what}`;
+
+/** "Add to a board" was given neither an asset id nor a file: it names the two inputs to choose from. */
+export const STEP_ASSET_OR_FILE =
+  "Studio: the step needs an asset to add: set Asset id (such as a Generate an image step's first asset id) or File.";
+/** "Add to a board" was given both: a manifest cannot say "one of", so the step says it when it runs. */
+export const STEP_ASSET_AND_FILE =
+  "Studio: the step takes an asset id or a file, not both: clear one of Asset id and File.";
+
+/** A file's name for a step error: escaped (it is a person's text), on one line, not too long. */
+const fileName = (name: string): string => `"${quote(name, 120)}"`;
+
+/** files.info refused the step's file (https://docs.slack.dev/reference/methods/files.info, Errors). */
+export function stepFileLookupError(fileId: string, code: string): string {
+  const id = quote(fileId, 40);
+  const file = `the file ${id}`;
+  switch (code) {
+    case "file_not_found":
+      return `Studio: Slack has no file ${id} the app can read: share it in a channel the app is in, or pick another file.`;
+    case "file_deleted":
+      return `Studio: ${file} was deleted in Slack: pick another file.`;
+    case "access_denied":
+      return `Studio: the app may not read ${file} (a file from another organization): pick another file.`;
+    case "unreachable":
+      return `Studio: Slack did not answer when the app looked up ${file}; nothing was uploaded. Run the step again.`;
+    default:
+      return `Studio: Slack refused to show ${file} to the app (${quote(code, 60)}); nothing was uploaded.`;
+  }
+}
+
+/** What the studio takes from Slack, by upload category (spec, Upload flow: UGC_IMAGE, VIDEO, AUDIO). */
+const ALLOWED =
+  `images (${UPLOAD_CATEGORIES.UGC_IMAGE.contentTypes.join(", ")}), ` +
+  `video (${UPLOAD_CATEGORIES.VIDEO.contentTypes.join(", ")}) or ` +
+  `audio (${UPLOAD_CATEGORIES.AUDIO.contentTypes.join(", ")})`;
+
+const mib = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
+
+/** Why the step's file cannot go to the studio, decided from what Slack says of it or what the upload found. */
+export type StepFileProblem =
+  | { reason: "type"; filename: string; contentType: string }
+  | { reason: "too_large"; filename: string; size: number; limit: number }
+  | { reason: "empty" | "not_hosted" | "download" | "upload"; filename: string };
+
+/** The step's error for a file that did not become an asset. Nothing was generated or spent in any case. */
+export function stepFileProblem(problem: StepFileProblem): string {
+  const name = fileName(problem.filename);
+  switch (problem.reason) {
+    case "type":
+      return `Studio: ${name} is ${quote(problem.contentType || "of an unknown type", 100)}, which the studio does not take: use ${ALLOWED}.`;
+    case "too_large":
+      return `Studio: ${name} is ${mib(problem.size)}: the studio takes files up to ${mib(problem.limit)}. Use a smaller or compressed version.`;
+    case "empty":
+      return `Studio: ${name} is empty.`;
+    case "not_hosted":
+      return `Studio: ${name} is a linked file, not stored in Slack, so the app cannot read it: upload the file itself.`;
+    case "download":
+      return `Studio: the app could not download ${name} from Slack; nothing was uploaded. Run the step again.`;
+    case "upload":
+      return `Studio: the studio did not take ${name} (the upload was refused or failed); nothing is on the board. Run the step again.`;
+  }
+}

@@ -6,6 +6,7 @@ import * as chat from "./chat.js";
 import * as directory from "./directory.js";
 import { presentDetails } from "./entity.js";
 import * as files from "./files.js";
+import { filesInfo } from "./files-info.js";
 import * as functions from "./functions.js";
 import * as history from "./history.js";
 import { getPermalink } from "./permalink.js";
@@ -42,6 +43,7 @@ export const METHODS: Record<string, Method> = {
   "usergroups.users.list": usergroups.usersList,
   "files.getUploadURLExternal": files.getUploadURLExternal,
   "files.completeUploadExternal": files.completeUploadExternal,
+  "files.info": filesInfo,
   "assistant.threads.setStatus": assistant.setStatus,
   "assistant.threads.setSuggestedPrompts": assistant.setSuggestedPrompts,
   "assistant.threads.setTitle": assistant.setTitle,
