@@ -7,6 +7,8 @@ export default defineConfig({
     alias: [{ find: /^graphql$/, replacement: createRequire(import.meta.url).resolve("graphql") }],
   },
   test: {
+    // One module graph per worker, not per file: the files import the same packages (docs/decisions/0024).
+    isolate: false,
     include: ["test/**/*.test.ts"],
     // The end-to-end tests run the bot, slack-sim and the sandbox over real HTTP, and wait (eventually) for what the
     // bot does after its ack: 1-3 s alone, up to 5 s with both of CI's 2 cores hogged (stress-ng), and more for the

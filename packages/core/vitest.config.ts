@@ -7,6 +7,8 @@ export default defineConfig({
     alias: [{ find: /^graphql$/, replacement: createRequire(import.meta.url).resolve("graphql") }],
   },
   test: {
+    // One module graph per worker, not per file: the files import the same packages (docs/decisions/0024).
+    isolate: false,
     include: ["test/**/*.test.ts"],
     // `pnpm check` runs these with `pnpm typecheck` (tsconfig includes test/) and skips them here: scripts/check.mjs.
     typecheck: {

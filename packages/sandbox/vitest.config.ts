@@ -9,6 +9,8 @@ export default defineConfig({
     alias: [{ find: /^graphql$/, replacement: createRequire(import.meta.url).resolve("graphql") }],
   },
   test: {
+    // One module graph per worker, not per file: the files import the same packages (docs/decisions/0024).
+    isolate: false,
     include: ["test/**/*.test.ts"],
     // The CLI tests (support/cli.ts) start the built CLI as a child process, one to three times a test: each start
     // loads graphql-yoga and prints its ready line in about 0.4 s alone, but several times that on a 2-core machine

@@ -7,6 +7,8 @@ export default defineConfig({
     alias: [{ find: /^graphql$/, replacement: createRequire(import.meta.url).resolve("graphql") }],
   },
   test: {
+    // One module graph per worker, not per file: the files import the same packages (docs/decisions/0024).
+    isolate: false,
     include: ["test/**/*.test.ts"],
     // Most tests send real bytes over loopback HTTP to a sandbox: about 1 s alone; when every package's suite ran at
     // once on 2 cores, the first of a file (paying the imports) took 6 s. Now one worker a core runs them (the root

@@ -176,6 +176,11 @@ describe.skipIf(!hasChromium)("following new messages and jumping to a result in
 
   it("opens a reply from the Home tab in its thread, scrolled to and marked", async () => {
     const heron = messageWith("4 images: “a heron in reeds”").last();
+    // The jump before this left the list pinned on the fox, which it keeps in view while anything loads or grows,
+    // until the reader scrolls. A person scrolls to the heron with the wheel before clicking its button; Playwright's
+    // own scrolling is not the reader's, and a re-pin between its scroll and its click made the click miss.
+    await list().hover();
+    await page.mouse.wheel(0, 200);
     await heron.locator('button[data-action-id="studio_variations"]').first().click();
     await expect
       .poll(
