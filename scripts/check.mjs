@@ -14,8 +14,9 @@
 //   40, biome and dependency-cruiser 15) that used to run one after another before the fault tests. Two lanes, and
 //   turbo's tasks one per core (turbo.json `concurrency`), rather than all at once: with a dozen CPU-bound processes
 //   beside them, the fault tests' own start (vitest transforming the bot) took 45 s instead of 6.
-// - `test` (vitest, every package in one run, one worker per core: docs/decisions/0016) starts last and alone: it
-//   is CPU-bound for four minutes and its end-to-end tests wait on the machine's load, so nothing shares its cores.
+// - `test` (vitest, every package in one run, one worker per core: docs/decisions/0016 and 0024) starts last and
+//   alone: it is CPU-bound for its whole run (about four minutes on 2 cores) and its end-to-end tests wait on the
+//   machine's load, so nothing shares its cores.
 // A failed step stops the next ones from starting; steps already running finish first (scripts/lib/run-steps.mjs).
 import { join } from "node:path";
 import { runSteps } from "./lib/run-steps.mjs";
