@@ -4,6 +4,7 @@
 // ops/labels.ts: no label carries a user's text, a token or a URL.
 
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import { ratedModelOf } from "../store/ratings.js";
 import type { JobRecord, JobRequest } from "../store/types.js";
 import {
   kindLabel,
@@ -59,23 +60,14 @@ const JOB_SECONDS = [1, 2, 5, 10, 20, 30, 60, 120, 300, 600, 1200, 3600];
 const REQUEST_SECONDS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 const WAIT_SECONDS = [0.01, 0.1, 0.5, 1, 2, 5, 10, 30, 60, 120];
 
-/** The model a request's credits are estimated for, as its label ("default": the catalog's default model). */
+/**
+ * The model a request's credits are estimated for, as its label ("default": the catalog's default model; "none": a
+ * format variant or video tool, which picks none). Which model a request names is read in one place, store/ratings.ts,
+ * for the App Home's ratings too.
+ */
 export function modelOf(request: JobRequest): string {
-  switch (request.kind) {
-    case "image":
-    case "video":
-      return modelLabel(request.command.model);
-    case "audio":
-      // Music has one model, named by its provider; a voiceover's model is its voice.
-      return modelLabel(request.command.kind === "voice" ? request.command.voice : request.provider);
-    case "image-edit":
-      return modelLabel(request.command?.model);
-    case "avatar":
-    case "lipsync":
-      return modelLabel(request.model);
-    default:
-      return "none";
-  }
+  const rated = ratedModelOf(request);
+  return rated.media === "tool" ? "none" : modelLabel(rated.model ?? undefined);
 }
 
 /** The presets a request was made with (the first labels a rating), if its kind takes presets. */

@@ -15,8 +15,8 @@ export interface RatedJob {
 const named = (model: unknown): string | null => (typeof model === "string" && model.trim() ? model : null);
 
 /**
- * The model a job's result was made with, as far as its request says: the same model `/metrics` labels a rating with
- * (ops/metrics.ts `modelOf`), kept raw here (the Home escapes it) and with the media of an unnamed default.
+ * The model a job's result was made with, as far as its request says, kept raw (the Home escapes it) and with the
+ * media of an unnamed default. `/metrics` labels credits and ratings from it too (ops/metrics.ts `modelOf`).
  */
 export function ratedModelOf(request: JobRequest): RatedModel {
   switch (request.kind) {
