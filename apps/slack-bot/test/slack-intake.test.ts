@@ -1,39 +1,18 @@
 import { createStudioClient, type StudioClient } from "@studio-kit/core";
 import { ImageDocument } from "@studio-kit/operations";
-import { createSandbox, type Sandbox } from "@studio-kit/sandbox";
-import { sandboxHandlers } from "@studio-kit/sandbox/msw";
-import { setupServer } from "msw/node";
 import { pino } from "pino";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { readConfig } from "../src/config.js";
 import type { Surface } from "../src/delivery/surface.js";
 import type { BotDeps } from "../src/deps.js";
 import { runIntake } from "../src/flows/slack-intake.js";
 import { ACTIONS, type SlackMessage } from "../src/index.js";
 import type { SlackFileRef } from "../src/services/slack-download.js";
+import { FILES, GIF, PNG, TOKEN, useMswSandbox } from "./support/files.js";
 import { allText, expectValidMessage } from "./support/slack.js";
 
 const BASE_URL = "https://api.studio-kit.test";
-const TOKEN = "xoxb-unit-secret-token";
-const FILES = "https://files.slack.com";
-// A 1x1 PNG, and the start of a GIF (enough for its magic number to be recognised).
-const PNG = Uint8Array.from(
-  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="),
-  (c) => c.charCodeAt(0),
-);
-const GIF = new TextEncoder().encode("GIF89a\u0001\u0000\u0001\u0000\u0000\u0000\u0000;");
-
-let sandbox: Sandbox;
-let server: ReturnType<typeof setupServer>;
-beforeAll(() => {
-  sandbox = createSandbox();
-  server = setupServer(...sandboxHandlers(sandbox, BASE_URL));
-  server.listen({ onUnhandledRequest: "error" });
-});
-afterAll(async () => {
-  server.close();
-  await sandbox.close();
-});
+const sandboxOf = useMswSandbox(BASE_URL);
 
 /** Slack's file host, faked: the bytes for the bot token, a redirect to sign-in for anything else. */
 function slackFiles(files: Record<string, Uint8Array>, { redirectAll = false } = {}) {
@@ -93,7 +72,7 @@ function surface(overrides: Partial<Surface> = {}): Surface {
 beforeEach(() => {
   lines = [];
   replies = [];
-  studio = createStudioClient({ apiKey: sandbox.keys.readWrite, baseUrl: BASE_URL, retry: false });
+  studio = createStudioClient({ apiKey: sandboxOf().keys.readWrite, baseUrl: BASE_URL, retry: false });
   const logger = pino({ level: "debug" }, { write: (line: string) => void lines.push(line) });
   deps = {
     config: readConfig({ SLACK_BOT_TOKEN: TOKEN, SLACK_SIGNING_SECRET: "s" }),
@@ -108,7 +87,7 @@ afterEach(() => {
   for (const reply of replies) expectValidMessage(reply);
 });
 
-const signed = () => sandbox.stats().operations.CreateSignedUploadUrl ?? 0;
+const signed = () => sandboxOf().stats().operations.CreateSignedUploadUrl ?? 0;
 const buttonValue = (message: SlackMessage | undefined) => {
   const actions = message?.blocks.find((block) => block.type === "actions") as {
     elements: { action_id: string; value: string }[];

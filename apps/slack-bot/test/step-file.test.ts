@@ -1,38 +1,17 @@
 // "Add to a board"'s file, without Slack (flows/step-file.ts): files.info's answer given by a fake `lookUp`, Slack's
 // file host by a fake fetch, the studio by the sandbox behind msw. Each way it fails is the step's error, in words.
 import { createStudioClient } from "@studio-kit/core";
-import { createSandbox, type Sandbox } from "@studio-kit/sandbox";
-import { sandboxHandlers } from "@studio-kit/sandbox/msw";
-import { setupServer } from "msw/node";
 import { pino } from "pino";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { readConfig } from "../src/config.js";
 import type { BotDeps } from "../src/deps.js";
 import { type StepFileSource, uploadStepFile } from "../src/flows/step-file.js";
 import type { SlackFileRef } from "../src/services/slack-download.js";
 import type { SlackFileLookup } from "../src/services/slack-file-info.js";
+import { FILES, GIF, PNG, TOKEN, useMswSandbox } from "./support/files.js";
 
 const BASE_URL = "https://api.studio-kit.test";
-const TOKEN = "xoxb-unit-secret-token";
-const FILES = "https://files.slack.com";
-// A 1x1 PNG, and the start of a GIF (enough for its magic number to be recognised).
-const PNG = Uint8Array.from(
-  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="),
-  (c) => c.charCodeAt(0),
-);
-const GIF = new TextEncoder().encode("GIF89a\u0001\u0000\u0001\u0000\u0000\u0000\u0000;");
-
-let sandbox: Sandbox;
-let server: ReturnType<typeof setupServer>;
-beforeAll(() => {
-  sandbox = createSandbox();
-  server = setupServer(...sandboxHandlers(sandbox, BASE_URL));
-  server.listen({ onUnhandledRequest: "error" });
-});
-afterAll(async () => {
-  server.close();
-  await sandbox.close();
-});
+const sandboxOf = useMswSandbox(BASE_URL);
 
 let lines: string[];
 let deps: BotDeps;
@@ -40,7 +19,7 @@ beforeEach(() => {
   lines = [];
   deps = {
     config: readConfig({ SLACK_BOT_TOKEN: TOKEN, SLACK_SIGNING_SECRET: "s" }),
-    studio: createStudioClient({ apiKey: sandbox.keys.readWrite, baseUrl: BASE_URL, retry: false }),
+    studio: createStudioClient({ apiKey: sandboxOf().keys.readWrite, baseUrl: BASE_URL, retry: false }),
     logger: pino({ level: "debug" }, { write: (line: string) => void lines.push(line) }),
   } as unknown as BotDeps;
 });
@@ -48,7 +27,7 @@ afterEach(() => {
   expect(lines.join("\n")).not.toContain(TOKEN);
 });
 
-const signed = () => sandbox.stats().operations.CreateSignedUploadUrl ?? 0;
+const signed = () => sandboxOf().stats().operations.CreateSignedUploadUrl ?? 0;
 
 function fileRef(id: string, name: string, mimetype: string, size: number, extra: Partial<SlackFileRef> = {}) {
   return {

@@ -4,6 +4,7 @@ import { validateView } from "@studio-kit/slack-sim";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ACTIONS } from "../../src/index.js";
 import { BOARD_MODAL } from "../../src/messages/boards.js";
+import { PNG } from "../support/files.js";
 import {
   actionIds,
   BOT_TOKEN,
@@ -18,11 +19,6 @@ import {
 
 const USER = "U0ALICE";
 const CHANNEL = "C0GENERAL";
-// A 1x1 PNG.
-const PNG = Uint8Array.from(
-  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="),
-  (c) => c.charCodeAt(0),
-);
 
 let bot: Bot;
 beforeEach(async () => {

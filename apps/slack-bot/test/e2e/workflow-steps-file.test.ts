@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import { createBoard, getCredits, listCards } from "@studio-kit/core";
 import type { ManifestFunction } from "@studio-kit/slack-sim";
 import { afterEach, describe, expect, it } from "vitest";
+import { PNG } from "../support/files.js";
 import { type Bot, eventually, sandboxClient, startBot } from "./harness.js";
 
 const USER = "U0ALICE";
@@ -13,11 +14,6 @@ const CHANNEL = "C0GENERAL";
 const MANIFEST = JSON.parse(readFileSync(new URL("../../manifest.json", import.meta.url), "utf8")) as {
   functions: Record<string, ManifestFunction>;
 };
-// A 1x1 PNG.
-const PNG = Uint8Array.from(
-  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="),
-  (c) => c.charCodeAt(0),
-);
 
 let bot: Bot;
 afterEach(async () => {
