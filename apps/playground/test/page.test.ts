@@ -1,11 +1,12 @@
 // The page's plumbing without a browser: the long poll (web/poll.ts) with a fake API and a fake sleep (no network,
 // no real waiting), the API client, and which conversation the sidebar opens for whom.
 import { describe, expect, it } from "vitest";
-import type { ConversationState, Workspace } from "../src/shared/api.js";
+import type { ConversationState } from "../src/shared/api.js";
 import type { StateQuery } from "../web/api.js";
 import { ApiError, createApi } from "../web/api.js";
 import { backoff, watchConversation } from "../web/poll.js";
 import { channelFor, dmsFor } from "../web/ui/sidebar.js";
+import { WORKSPACE } from "./support/workspace.js";
 
 const state = (version: number): ConversationState => ({ version, messages: [], modals: [] });
 const abortError = () => Object.assign(new Error("aborted"), { name: "AbortError" });
@@ -116,23 +117,7 @@ describe("the API client", () => {
 });
 
 describe("choosing the conversation", () => {
-  const workspace: Workspace = {
-    team: "Studio Playground",
-    bot: { id: "U0SIMBOT1", name: "Studio" },
-    people: [
-      { id: "U0ALICE", name: "Alice", realName: "Alice Archer" },
-      { id: "U0BOB", name: "Bob", realName: "Bob Baker" },
-    ],
-    channels: [
-      { id: "C0GENERAL", name: "general", kind: "channel", member: true },
-      { id: "C0RANDOM", name: "random", kind: "channel", member: false },
-      { id: "DU0ALICE", name: "Studio (Alice)", kind: "dm", member: true },
-      { id: "DU0BOB", name: "Studio (Bob)", kind: "dm", member: true },
-    ],
-    slack: "stand-in",
-    studio: "sandbox",
-    access: { restricted: false, summary: "Everyone may generate" },
-  };
+  const workspace = WORKSPACE;
 
   it("lists only the person's own direct message with the bot", () => {
     expect(dmsFor(workspace, "U0BOB").map((c) => c.id)).toEqual(["DU0BOB"]);

@@ -2,26 +2,10 @@
 // the person chosen in the switcher, a channel picker, a number field for an integer), required marks, outputs as a
 // table with ids as code and only http(s) values as links, and a person's text kept as text.
 import { describe, expect, it } from "vitest";
-import type { WorkflowParameterView, WorkflowStepView, Workspace } from "../src/shared/api.js";
+import type { WorkflowParameterView, WorkflowStepView } from "../src/shared/api.js";
 import { type Child, textOf, type VNode } from "../web/dom/vnode.js";
 import { renderField, renderOutputs, renderResult, renderRunItem } from "../web/render/workflow.js";
-
-const WORKSPACE: Workspace = {
-  team: "Studio Playground",
-  bot: { id: "U0SIMBOT1", name: "Studio" },
-  people: [
-    { id: "U0ALICE", name: "Alice", realName: "Alice Archer" },
-    { id: "U0BOB", name: "Bob", realName: "Bob Baker" },
-  ],
-  channels: [
-    { id: "C0GENERAL", name: "general", kind: "channel", member: true },
-    { id: "C0RANDOM", name: "random", kind: "channel", member: false },
-    { id: "DU0ALICE", name: "Studio (Alice)", kind: "dm", member: true },
-  ],
-  slack: "stand-in",
-  studio: "sandbox",
-  access: { restricted: false, summary: "" },
-};
+import { WORKSPACE } from "./support/workspace.js";
 
 const param = (name: string, type: string, extra: Partial<WorkflowParameterView> = {}): WorkflowParameterView => ({
   name,
