@@ -162,6 +162,8 @@ export function createBotApp(options: BotAppOptions): BotApp {
             customPropertiesExtractor: (request) => ({ ...signedHeaders(request) }),
           }),
         });
+  // Aborted by stop() once this replica's leases are released: its waits stop polling jobs now another's.
+  const stopping = new AbortController();
   const deps: BotDeps = {
     config,
     studio: options.studio,
@@ -183,6 +185,7 @@ export function createBotApp(options: BotAppOptions): BotApp {
       now,
       owner: options.replicaId ?? ops.replica,
     }),
+    stopped: stopping.signal,
     studioReach: ops.reach,
     tracer,
     // Workflow Builder steps complete through the app's client (decision 0022).
@@ -244,6 +247,7 @@ export function createBotApp(options: BotAppOptions): BotApp {
         return await stopBolt(...args);
       } finally {
         await deps.leases.stop().catch((error: unknown) => logger.warn({ err: error }, "could not release job leases"));
+        stopping.abort();
       }
     },
   });

@@ -47,6 +47,11 @@ export interface BotDeps {
   /** The jobs this replica works on, and its leases on them (several replicas share one store). */
   leases: JobLeases;
   /**
+   * Aborted once the app stopped and handed its jobs on (`stop()`): every wait for a generation passes it, so a
+   * stopped replica stops polling the jobs it no longer holds. Optional: without it waits run to their end.
+   */
+  stopped?: AbortSignal;
+  /**
    * Whether the studio API answers, as the bot's requests found it (ops/studio-fetch.ts): a job's progress says
    * "the studio is not answering, still trying" while it does not. Optional: without it progress never says so.
    */

@@ -5,6 +5,7 @@ import { failedMessage } from "../messages/errors.js";
 import { progressMessage } from "../messages/progress.js";
 import { audioResultsMessage } from "../messages/results.js";
 import type { Finished, JobKindHandler } from "./kind.js";
+import { untilStopped } from "./until-stopped.js";
 
 /** `/studio music` (`generateMusicTrack`, with the model's provider) and `/studio voice` (`generateVoiceover`). */
 export const audioJob: JobKindHandler<"audio"> = {
@@ -37,6 +38,7 @@ export const audioJob: JobKindHandler<"audio"> = {
     const [audioId] = job.resultIds;
     if (!audioId) throw new Error("an audio job holds one audio id");
     const status = await deps.poller.waitForAudio(audioId, {
+      ...untilStopped(deps),
       onUpdate: (record) => {
         if (record.status !== "COMPLETED" && record.status !== "FAILED") onPercent(record.progress ?? 0);
       },

@@ -13,11 +13,13 @@ import { withBrandPrompt } from "./brand-prompt.js";
 import { sendImageEdit } from "./image-edit-send.js";
 import type { Finished, JobKindHandler, JobOf } from "./kind.js";
 import { pushResults } from "./push-results.js";
+import { untilStopped } from "./until-stopped.js";
 
 /** Follows images to their end, reporting the average progress; the COMPLETED ones and the first error. */
 async function waitForImages(deps: BotDeps, ids: string[], onPercent: (percent: number) => void) {
   const percents = new Map<string, number>();
   const images = await deps.poller.waitForImages(ids, {
+    ...untilStopped(deps),
     onUpdate: (record: PolledImage) => {
       if (record.status === "COMPLETED" || record.status === "FAILED") return;
       percents.set(record.id, record.progress ?? 0);

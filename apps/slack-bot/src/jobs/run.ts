@@ -184,6 +184,9 @@ export async function followJob(deps: BotDeps, surface: Surface, posted: Posted,
       showJob(deps, posted, job, phase, percent, { urgent });
     });
   } catch (error) {
+    // The app stopped and handed its jobs on (app.ts stop()): the wait ended for that, not for the generation. The
+    // job is another replica's (or this one's after a restart) to carry on: nothing is said, nothing is recorded.
+    if (deps.stopped?.aborted) throw new LeaseLostError(job.id);
     logger.error({ err: error, user: job.user, job: job.id }, "generation did not finish");
     finished = { outcome: "error", message: jobProblemMessage(job, "sent", explainProblem(error)) };
   } finally {

@@ -18,6 +18,7 @@ import { videoResultsMessage } from "../messages/results.js";
 import { speakingFailedMessage, speakingProgressMessage } from "../messages/speaking.js";
 import type { StepResults } from "../store/types.js";
 import type { Finished, JobKindHandler, JobOf, Sent } from "./kind.js";
+import { untilStopped } from "./until-stopped.js";
 
 type SpeakingJob = JobOf<"avatar"> | JobOf<"lipsync">;
 
@@ -87,6 +88,7 @@ async function followVoiceover(
   onPercent: (percent: number) => void,
 ): Promise<Finished> {
   const status = await deps.poller.waitForAudio(onlyId(job.resultIds), {
+    ...untilStopped(deps),
     onUpdate: (record) => {
       if (!isTerminalStatus(record.status)) onPercent(overall(job, record.progress ?? 0));
     },
@@ -114,6 +116,7 @@ function queuedVideo(
 /** The video, to its end: one result message with the video (Slack's player) and a video's buttons. */
 async function followVideo(deps: BotDeps, job: SpeakingJob, onPercent: (percent: number) => void) {
   const video = await deps.poller.waitForVideo(onlyId(job.resultIds), {
+    ...untilStopped(deps),
     onUpdate: (record) => {
       if (!isTerminalStatus(record.status)) onPercent(overall(job, record.progress ?? 0));
     },

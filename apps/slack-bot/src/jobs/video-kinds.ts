@@ -11,6 +11,7 @@ import { type ResultContext, videoResultsMessage } from "../messages/results.js"
 import { withBrandPrompt } from "./brand-prompt.js";
 import type { Finished, JobKindHandler } from "./kind.js";
 import { pushResults } from "./push-results.js";
+import { untilStopped } from "./until-stopped.js";
 
 /**
  * The `mode` sent with every `generateVideoFormatVariant`. A GUESS: `VideoFormatVariantMode`'s values are not
@@ -22,6 +23,7 @@ export const VIDEO_FORMAT_MODE = "AUTO";
 /** Follows one video to its end, reporting its progress. */
 async function waitForVideo(deps: BotDeps, id: string, onPercent: (percent: number) => void): Promise<PolledVideo> {
   return deps.poller.waitForVideo(id, {
+    ...untilStopped(deps),
     onUpdate: (record) => {
       if (record.status !== "COMPLETED" && record.status !== "FAILED") onPercent(record.progress ?? 0);
     },

@@ -3,6 +3,7 @@ import type { BotDeps } from "../deps.js";
 import { audioResultsMessage, type ResultContext, videoResultsMessage } from "../messages/results.js";
 import { videoToolFailedMessage, videoToolProgressMessage, videoToolWhat } from "../messages/video-tools.js";
 import type { Finished, JobKindHandler, JobOf } from "./kind.js";
+import { untilStopped } from "./until-stopped.js";
 import { sendVideoTool } from "./video-tool-send.js";
 
 const onlyId = (ids: string[]) => {
@@ -28,6 +29,7 @@ function contextOf(job: JobOf<"video-tool">): ResultContext {
 /** Add sound: the audio, as its own result in the thread ("Sound for …"), with its player and buttons. */
 async function followSound(deps: BotDeps, job: JobOf<"video-tool">, onPercent: (percent: number) => void) {
   const status = await deps.poller.waitForAudio(onlyId(job.resultIds), {
+    ...untilStopped(deps),
     onUpdate: (record) => {
       if (record.status !== "COMPLETED" && record.status !== "FAILED") onPercent(record.progress ?? 0);
     },
@@ -49,6 +51,7 @@ async function followSound(deps: BotDeps, job: JobOf<"video-tool">, onPercent: (
 /** Subtitles, Upscale, Colour look: the new video, as its own result in the thread, with a video's buttons. */
 async function followVideo(deps: BotDeps, job: JobOf<"video-tool">, onPercent: (percent: number) => void) {
   const video: PolledVideo = await deps.poller.waitForVideo(onlyId(job.resultIds), {
+    ...untilStopped(deps),
     onUpdate: (record) => {
       if (record.status !== "COMPLETED" && record.status !== "FAILED") onPercent(record.progress ?? 0);
     },
