@@ -2,7 +2,6 @@
 // finished image or video job goes onto the board they are looking at. It spends no credits; what it must not do is
 // add a second card for the same asset, so assets already on the board are skipped (as a --board push is,
 // jobs/push-results.ts), which also makes a second click harmless.
-import { listCards } from "@studio-kit/core";
 import type { BotDeps } from "../deps.js";
 import type { AddLatestOutcome } from "../messages/board-latest.js";
 import { putAssetOnBoard } from "../services/board-cards.js";
@@ -55,8 +54,8 @@ export async function addLatestResult(
     title: read.board.title?.trim() || "Untitled board",
   };
   const shown = { title: board.title, url: boardWebUrl(studioWebBase(deps.studio), board.id) };
-  // Read again rather than from `read.cards`: the flexpane may be minutes old, and a second click must see the first.
-  const onBoard = new Set((await listCards(deps.studio, board)).map((card) => card.assetId));
+  // The cards as read for this click (readBoard): a second click reads them again, after the first one's cards.
+  const onBoard = new Set(read.cards.map((card) => card.assetId));
   const missing = latest.assets.filter((asset) => !onBoard.has(asset.id));
   if (missing.length === 0) return { kind: "already", board: shown, prompt: latest.prompt };
   for (const asset of missing) await putAssetOnBoard(deps, board, asset.id, asset.kind);

@@ -7,6 +7,7 @@
 // card list is only in the flexpane, which is asked for per person.
 import type { types } from "@slack/bolt";
 import { type Board, type CanvasCard, cardKindLabel } from "@studio-kit/core";
+import type { AssetRead } from "../services/work-object-data.js";
 
 type EntityMetadata = types.EntityMetadata;
 
@@ -30,15 +31,8 @@ const PRODUCT = "Studio";
 const TITLE_MAX = 200;
 const PROMPT_MAX = 1000;
 
-/** An asset as a Work Object shows it. */
-export interface AssetShown {
-  kind: "image" | "video";
-  id: string;
-  name: string | null;
-  prompt: string | null;
-  imageUrl: string | null;
-  createdAt: string | null;
-}
+/** An asset as a Work Object shows it: what services/work-object-data.ts reads of it. */
+export type AssetShown = Omit<Extract<AssetRead, { ok: true }>, "ok">;
 
 const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 /**
