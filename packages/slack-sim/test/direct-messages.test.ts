@@ -2,6 +2,7 @@ import { webApi } from "@slack/bolt";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createSlackSim, type SlackSim } from "../src/index.js";
 import { BOT_TOKEN, SIGNING_SECRET } from "./support/bolt.js";
+import { errorCodeOf } from "./support/web-api-errors.js";
 
 let sim: SlackSim;
 let client: webApi.WebClient;
@@ -12,12 +13,6 @@ beforeEach(async () => {
   client = new webApi.WebClient(BOT_TOKEN, { slackApiUrl: sim.apiUrl, retryConfig: { retries: 0 } });
 });
 afterEach(() => sim.close());
-
-const errorOf = (promise: Promise<unknown>) =>
-  promise.then(
-    () => undefined,
-    (error: { data?: { error?: string } }) => error.data?.error,
-  );
 
 describe("direct messages with the bot", () => {
   it("conversations.open answers the person's D channel, and says already_open the second time", async () => {
@@ -41,8 +36,8 @@ describe("direct messages with the bot", () => {
   });
 
   it("refuses an empty user list, the bot itself and a group DM as Slack does", async () => {
-    expect(await errorOf(client.apiCall("conversations.open", {}))).toBe("users_list_not_supplied");
-    expect(await errorOf(client.conversations.open({ users: "U0SIMBOT1" }))).toBe("cannot_dm_bot");
-    expect(await errorOf(client.conversations.open({ users: "U0ALICE,U0BOB" }))).toBe("invalid_arguments");
+    expect(await errorCodeOf(client.apiCall("conversations.open", {}))).toBe("users_list_not_supplied");
+    expect(await errorCodeOf(client.conversations.open({ users: "U0SIMBOT1" }))).toBe("cannot_dm_bot");
+    expect(await errorCodeOf(client.conversations.open({ users: "U0ALICE,U0BOB" }))).toBe("invalid_arguments");
   });
 });

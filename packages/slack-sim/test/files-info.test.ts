@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createSlackSim, SLACK_RATE_LIMITS, SLACK_RATE_TIERS, SlackSimError } from "../src/index.js";
 import { BOT_TOKEN, type Harness, SIGNING_SECRET, startHarness } from "./support/bolt.js";
+import { errorDataOf } from "./support/web-api-errors.js";
 
 // files.info (https://docs.slack.dev/reference/methods/files.info) through a real Bolt app's WebClient: the file
 // object of a file a person shared, or the app uploaded, and Slack's errors.
@@ -15,12 +16,6 @@ const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2
 type FileJson = Record<string, unknown> & { url_private_download: string };
 
 /** Slack's answer to a refused call, as the WebClient rejects with it. */
-const errorOf = (promise: Promise<unknown>) =>
-  promise.then(
-    () => undefined,
-    (error: { data?: { error?: string; response_metadata?: { messages?: string[] } } }) => error.data,
-  );
-
 async function started() {
   harness = await startHarness(() => {});
   return { sim: harness.sim, client: harness.app.client };
@@ -94,15 +89,15 @@ describe("files.info", () => {
 
   it("answers invalid_arguments without a file, file_not_found for an unknown id and file_deleted once deleted", async () => {
     const { sim, client } = await started();
-    expect(await errorOf(client.apiCall("files.info", {}))).toMatchObject({
+    expect(await errorDataOf(client.apiCall("files.info", {}))).toMatchObject({
       error: "invalid_arguments",
       response_metadata: { messages: ["[ERROR] missing required field: file"] },
     });
-    expect(await errorOf(client.files.info({ file: "F0NOPE" }))).toMatchObject({ error: "file_not_found" });
+    expect(await errorDataOf(client.files.info({ file: "F0NOPE" }))).toMatchObject({ error: "file_not_found" });
     const id = await share(sim, "C0GENERAL", "old.png");
     const url = ((await client.files.info({ file: id })).file as FileJson).url_private_download;
     sim.deleteFile(id);
-    expect(await errorOf(client.files.info({ file: id }))).toMatchObject({ error: "file_deleted" });
+    expect(await errorDataOf(client.files.info({ file: id }))).toMatchObject({ error: "file_deleted" });
     expect(sim.file(id)).toBeUndefined();
     const download = await fetch(url, { headers: { authorization: `Bearer ${BOT_TOKEN}` }, redirect: "manual" });
     expect(download.status).toBe(404);

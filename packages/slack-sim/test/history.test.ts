@@ -2,6 +2,7 @@ import { webApi } from "@slack/bolt";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createSlackSim, type SlackSim } from "../src/index.js";
 import { BOT_TOKEN, SIGNING_SECRET } from "./support/bolt.js";
+import { errorDataOf } from "./support/web-api-errors.js";
 
 let sim: SlackSim;
 let client: webApi.WebClient;
@@ -18,12 +19,6 @@ beforeEach(async () => {
   client = new webApi.WebClient(BOT_TOKEN, { slackApiUrl: sim.apiUrl, retryConfig: { retries: 0 } });
 });
 afterEach(() => sim.close());
-
-const errorOf = (promise: Promise<unknown>) =>
-  promise.then(
-    () => undefined,
-    (error: { data?: { error?: string; response_metadata?: { messages?: string[] } } }) => error.data,
-  );
 
 /** The bot posts `text` (in a thread with `threadTs`); resolves its ts. */
 async function post(text: string, options: { threadTs?: string; channel?: string } = {}): Promise<string> {
@@ -258,17 +253,19 @@ describe("ephemeral messages", () => {
     expect(history.messages?.[0]?.reply_count).toBe(1);
     const thread = await client.conversations.replies({ channel: "C0GENERAL", ts: parent });
     expect(texts(thread)).toEqual(["parent", "reply"]);
-    const error = await errorOf(client.conversations.replies({ channel: "C0GENERAL", ts: hidden.message_ts ?? "" }));
+    const error = await errorDataOf(
+      client.conversations.replies({ channel: "C0GENERAL", ts: hidden.message_ts ?? "" }),
+    );
     expect(error?.error).toBe("thread_not_found");
   });
 });
 
 describe("errors", () => {
   it("answer channel_not_found for an unknown channel or a user id, and not_in_channel until the bot joins", async () => {
-    expect((await errorOf(client.conversations.history({ channel: "C0NOPE" })))?.error).toBe("channel_not_found");
-    expect((await errorOf(client.conversations.history({ channel: "U0ALICE" })))?.error).toBe("channel_not_found");
-    expect((await errorOf(client.conversations.history({ channel: "C0RANDOM" })))?.error).toBe("not_in_channel");
-    expect((await errorOf(client.conversations.replies({ channel: "C0RANDOM", ts: "1.000001" })))?.error).toBe(
+    expect((await errorDataOf(client.conversations.history({ channel: "C0NOPE" })))?.error).toBe("channel_not_found");
+    expect((await errorDataOf(client.conversations.history({ channel: "U0ALICE" })))?.error).toBe("channel_not_found");
+    expect((await errorDataOf(client.conversations.history({ channel: "C0RANDOM" })))?.error).toBe("not_in_channel");
+    expect((await errorDataOf(client.conversations.replies({ channel: "C0RANDOM", ts: "1.000001" })))?.error).toBe(
       "not_in_channel",
     );
     await client.conversations.join({ channel: "C0RANDOM" });
@@ -283,16 +280,16 @@ describe("errors", () => {
 
   it("answer thread_not_found for a ts no message has", async () => {
     await post("hello");
-    const error = await errorOf(client.conversations.replies({ channel: "C0GENERAL", ts: "1234567890.123456" }));
+    const error = await errorDataOf(client.conversations.replies({ channel: "C0GENERAL", ts: "1234567890.123456" }));
     expect(error?.error).toBe("thread_not_found");
   });
 
   it("refuse a missing channel or ts with invalid_arguments naming the field", async () => {
-    expect(await errorOf(client.apiCall("conversations.history", {}))).toMatchObject({
+    expect(await errorDataOf(client.apiCall("conversations.history", {}))).toMatchObject({
       error: "invalid_arguments",
       response_metadata: { messages: ["[ERROR] missing required field: channel"] },
     });
-    expect(await errorOf(client.apiCall("conversations.replies", { channel: "C0GENERAL" }))).toMatchObject({
+    expect(await errorDataOf(client.apiCall("conversations.replies", { channel: "C0GENERAL" }))).toMatchObject({
       error: "invalid_arguments",
       response_metadata: { messages: ["[ERROR] missing required field: ts"] },
     });
@@ -300,7 +297,7 @@ describe("errors", () => {
 
   it("refuse a cursor the sim did not issue, and timestamps or limits that are not ones", async () => {
     const errorFor = async (args: Record<string, unknown>) =>
-      (await errorOf(client.apiCall("conversations.history", { channel: "C0GENERAL", ...args })))?.error;
+      (await errorDataOf(client.apiCall("conversations.history", { channel: "C0GENERAL", ...args })))?.error;
     expect(await errorFor({ cursor: "not-a-cursor" })).toBe("invalid_cursor");
     expect(await errorFor({ cursor: btoa("next_ts:yesterday") })).toBe("invalid_cursor");
     expect(await errorFor({ oldest: "yesterday" })).toBe("invalid_ts_oldest");

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { SlackSim } from "../src/index.js";
 import { eventually, type Harness, startHarness } from "./support/bolt.js";
+import { errorCodeOf } from "./support/web-api-errors.js";
 
 // A channel the bot is not in (C0RANDOM), as Slack answers there. Each rule names the doc it follows.
 
@@ -13,11 +14,6 @@ afterEach(async () => {
 const CHANNEL = "C0RANDOM";
 const post = (url: string, body: unknown) =>
   fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-const errorOf = (promise: Promise<unknown>) =>
-  promise.then(
-    () => undefined,
-    (error: { data?: { error?: string } }) => error.data?.error,
-  );
 const fromBot = (sim: SlackSim, as: string) => sim.conversation(CHANNEL, { as }).filter((m) => m.fromBot);
 const BUTTON = {
   type: "actions",
@@ -30,12 +26,14 @@ describe("the Web API in a channel the bot is not in", () => {
   it("refuses chat.postMessage, chat.postEphemeral, chat.update and chat.delete with not_in_channel", async () => {
     harness = await startHarness(() => {});
     const { client } = harness.app;
-    expect(await errorOf(client.chat.postMessage({ channel: CHANNEL, text: "hi" }))).toBe("not_in_channel");
-    expect(await errorOf(client.chat.postEphemeral({ channel: CHANNEL, user: "U0ALICE", text: "hi" }))).toBe(
+    expect(await errorCodeOf(client.chat.postMessage({ channel: CHANNEL, text: "hi" }))).toBe("not_in_channel");
+    expect(await errorCodeOf(client.chat.postEphemeral({ channel: CHANNEL, user: "U0ALICE", text: "hi" }))).toBe(
       "not_in_channel",
     );
-    expect(await errorOf(client.chat.update({ channel: CHANNEL, ts: "1.000001", text: "hi" }))).toBe("not_in_channel");
-    expect(await errorOf(client.chat.delete({ channel: CHANNEL, ts: "1.000001" }))).toBe("not_in_channel");
+    expect(await errorCodeOf(client.chat.update({ channel: CHANNEL, ts: "1.000001", text: "hi" }))).toBe(
+      "not_in_channel",
+    );
+    expect(await errorCodeOf(client.chat.delete({ channel: CHANNEL, ts: "1.000001" }))).toBe("not_in_channel");
     expect(harness.sim.conversation(CHANNEL)).toHaveLength(0);
   });
 });

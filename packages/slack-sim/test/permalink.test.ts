@@ -2,6 +2,7 @@ import { webApi } from "@slack/bolt";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createSlackSim, type SlackSim } from "../src/index.js";
 import { BOT_TOKEN, SIGNING_SECRET } from "./support/bolt.js";
+import { errorCodeOf } from "./support/web-api-errors.js";
 
 let sim: SlackSim;
 let client: webApi.WebClient;
@@ -12,12 +13,6 @@ beforeEach(async () => {
   client = new webApi.WebClient(BOT_TOKEN, { slackApiUrl: sim.apiUrl, retryConfig: { retries: 0 } });
 });
 afterEach(() => sim.close());
-
-const errorOf = (promise: Promise<unknown>) =>
-  promise.then(
-    () => undefined,
-    (error: { data?: { error?: string } }) => error.data?.error,
-  );
 
 describe("chat.getPermalink", () => {
   it("links a message, and a reply with its thread, in Slack's shape", async () => {
@@ -38,13 +33,13 @@ describe("chat.getPermalink", () => {
   it("answers message_not_found for an unknown or ephemeral message, channel_not_found for an unknown channel", async () => {
     await client.chat.postEphemeral({ channel: "C0GENERAL", user: "U0ALICE", text: "only you" });
     const ephemeral = sim.conversation("C0GENERAL", { as: "U0ALICE" }).find((m) => m.ephemeral);
-    expect(await errorOf(client.chat.getPermalink({ channel: "C0GENERAL", message_ts: ephemeral?.ts ?? "" }))).toBe(
+    expect(await errorCodeOf(client.chat.getPermalink({ channel: "C0GENERAL", message_ts: ephemeral?.ts ?? "" }))).toBe(
       "message_not_found",
     );
-    expect(await errorOf(client.chat.getPermalink({ channel: "C0GENERAL", message_ts: "1.000009" }))).toBe(
+    expect(await errorCodeOf(client.chat.getPermalink({ channel: "C0GENERAL", message_ts: "1.000009" }))).toBe(
       "message_not_found",
     );
-    expect(await errorOf(client.chat.getPermalink({ channel: "C0NOPE", message_ts: "1.000001" }))).toBe(
+    expect(await errorCodeOf(client.chat.getPermalink({ channel: "C0NOPE", message_ts: "1.000001" }))).toBe(
       "channel_not_found",
     );
   });

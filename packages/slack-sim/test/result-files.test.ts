@@ -2,6 +2,7 @@ import { webApi } from "@slack/bolt";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createSlackSim, type SlackSim } from "../src/index.js";
 import { BOT_TOKEN, SIGNING_SECRET } from "./support/bolt.js";
+import { errorDataOf } from "./support/web-api-errors.js";
 
 // A job's result as one message: files uploaded without sharing them, then the progress message replaced by
 // chat.update with image blocks showing them (`slack_file: { id }`) and `file_ids` for the rest.
@@ -19,12 +20,6 @@ beforeEach(async () => {
   });
 });
 afterEach(() => sim.close());
-
-const errorOf = (promise: Promise<unknown>) =>
-  promise.then(
-    () => undefined,
-    (error: { data?: { error?: string; response_metadata?: { messages?: string[] } } }) => error.data,
-  );
 
 /** Uploads a file the way filesUploadV2 does without a channel: the file exists but is shared nowhere. */
 async function uploadUnshared(filename: string, bytes = new TextEncoder().encode(`bytes of ${filename}`)) {
@@ -90,7 +85,7 @@ describe("a result as one message", () => {
     const progress = await client.chat.postMessage({ channel: "C0GENERAL", text: "Working" });
     const pending = await client.files.getUploadURLExternal({ filename: "late.mp4", length: 3 });
     for (const id of ["F0NOPE", pending.file_id ?? ""]) {
-      const error = await errorOf(
+      const error = await errorDataOf(
         client.chat.update({ channel: "C0GENERAL", ts: progress.ts ?? "", text: "done", file_ids: [id] }),
       );
       expect(error?.error).toBe("invalid_arguments");
@@ -114,7 +109,7 @@ describe("a result as one message", () => {
       [clip, "(clip.mp4, video/mp4) is not a png, jpg, jpeg or gif image"],
       [webp, "(fox.webp, image/webp)"],
     ] as const) {
-      const error = await errorOf(
+      const error = await errorDataOf(
         client.chat.update({ channel: "C0GENERAL", ts: progress.ts ?? "", text: "done", blocks: [image(id)] }),
       );
       expect(error?.error).toBe("invalid_blocks");
@@ -135,7 +130,7 @@ describe("a result as one message", () => {
     const clip = await uploadUnshared("clip.mp4");
     const home = (id: string) => ({ type: "home" as const, blocks: [image(id)] });
     await expect(client.views.publish({ user_id: "U0ALICE", view: home(fox) })).resolves.toMatchObject({ ok: true });
-    expect((await errorOf(client.views.publish({ user_id: "U0ALICE", view: home(clip) })))?.error).toBe(
+    expect((await errorDataOf(client.views.publish({ user_id: "U0ALICE", view: home(clip) })))?.error).toBe(
       "invalid_arguments",
     );
     expect(sim.home("U0ALICE")?.blocks).toEqual([image(fox)]);

@@ -4,6 +4,7 @@ import { webApi } from "@slack/bolt";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createSlackSim, type SlackSim } from "../src/index.js";
 import { BOT_TOKEN, SIGNING_SECRET } from "./support/bolt.js";
+import { errorCodeOf } from "./support/web-api-errors.js";
 
 let sim: SlackSim;
 let client: webApi.WebClient;
@@ -36,12 +37,6 @@ beforeEach(async () => {
   client = new webApi.WebClient(BOT_TOKEN, { slackApiUrl: sim.apiUrl, retryConfig: { retries: 0 } });
 });
 afterEach(() => sim.close());
-
-const errorOf = (promise: Promise<unknown>) =>
-  promise.then(
-    () => undefined,
-    (error: { data?: { error?: string } }) => error.data?.error,
-  );
 
 describe("shareLink", () => {
   it("posts the message and sends link_shared with the documented payload, for the app's domains only", async () => {
@@ -93,21 +88,27 @@ describe("chat.unfurl", () => {
   it("refuses what the method page refuses", async () => {
     const share = await sim.shareLink({ user: "U0ALICE", channel: "C0GENERAL", url: BOARD });
     const unfurls = { [BOARD]: { text: "x" } };
-    expect(await errorOf(client.chat.unfurl({ channel: "C0GENERAL", ts: share.ts } as never))).toBe(
+    expect(await errorCodeOf(client.chat.unfurl({ channel: "C0GENERAL", ts: share.ts } as never))).toBe(
       "invalid_arguments",
     );
-    expect(await errorOf(client.chat.unfurl({ channel: "C0NOPE", ts: share.ts, unfurls }))).toBe("cannot_find_channel");
-    expect(await errorOf(client.chat.unfurl({ channel: "C0GENERAL", ts: "1.000001", unfurls }))).toBe(
+    expect(await errorCodeOf(client.chat.unfurl({ channel: "C0NOPE", ts: share.ts, unfurls }))).toBe(
+      "cannot_find_channel",
+    );
+    expect(await errorCodeOf(client.chat.unfurl({ channel: "C0GENERAL", ts: "1.000001", unfurls }))).toBe(
       "cannot_find_message",
     );
     expect(
-      await errorOf(client.chat.unfurl({ channel: "C0GENERAL", ts: share.ts, unfurls: { "https://x.example": {} } })),
+      await errorCodeOf(
+        client.chat.unfurl({ channel: "C0GENERAL", ts: share.ts, unfurls: { "https://x.example": {} } }),
+      ),
     ).toBe("cannot_unfurl_message");
     expect(
-      await errorOf(client.chat.unfurl({ unfurl_id: "nope", source: "conversations_history", unfurls } as never)),
+      await errorCodeOf(client.chat.unfurl({ unfurl_id: "nope", source: "conversations_history", unfurls } as never)),
     ).toBe("invalid_unfurl_id");
     expect(
-      await errorOf(client.chat.unfurl({ channel: "C0GENERAL", ts: share.ts, unfurls: { [BOARD]: "text" } } as never)),
+      await errorCodeOf(
+        client.chat.unfurl({ channel: "C0GENERAL", ts: share.ts, unfurls: { [BOARD]: "text" } } as never),
+      ),
     ).toBe("invalid_unfurls_format");
   });
 
@@ -156,19 +157,19 @@ describe("openEntityDetails and entity.presentDetails", () => {
   it("refuses an unknown trigger, another entity, bad metadata and an undocumented error status", async () => {
     const { triggerId } = await opened();
     const { app_unfurl_url: _, ...metadata } = entity();
-    expect(await errorOf(client.entity.presentDetails({ trigger_id: "1.2.3", metadata } as never))).toBe(
+    expect(await errorCodeOf(client.entity.presentDetails({ trigger_id: "1.2.3", metadata } as never))).toBe(
       "invalid_trigger_id",
     );
     const other = { ...metadata, external_ref: { id: "b2", type: "board" } };
-    expect(await errorOf(client.entity.presentDetails({ trigger_id: triggerId, metadata: other } as never))).toBe(
+    expect(await errorCodeOf(client.entity.presentDetails({ trigger_id: triggerId, metadata: other } as never))).toBe(
       "entity_metadata_does_not_match_trigger",
     );
     const untitled = { ...metadata, entity_payload: { attributes: {} } };
-    expect(await errorOf(client.entity.presentDetails({ trigger_id: triggerId, metadata: untitled } as never))).toBe(
-      "invalid_metadata",
-    );
     expect(
-      await errorOf(client.entity.presentDetails({ trigger_id: triggerId, error: { status: "nope" } } as never)),
+      await errorCodeOf(client.entity.presentDetails({ trigger_id: triggerId, metadata: untitled } as never)),
+    ).toBe("invalid_metadata");
+    expect(
+      await errorCodeOf(client.entity.presentDetails({ trigger_id: triggerId, error: { status: "nope" } } as never)),
     ).toBe("invalid_arguments");
     await client.entity.presentDetails({ trigger_id: triggerId, error: { status: "restricted" } } as never);
     expect(sim.entityDetails(triggerId)).toEqual([expect.objectContaining({ error: { status: "restricted" } })]);
