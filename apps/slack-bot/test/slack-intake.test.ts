@@ -7,8 +7,7 @@ import type { Surface } from "../src/delivery/surface.js";
 import type { BotDeps } from "../src/deps.js";
 import { runIntake } from "../src/flows/slack-intake.js";
 import { ACTIONS, type SlackMessage } from "../src/index.js";
-import type { SlackFileRef } from "../src/services/slack-download.js";
-import { FILES, GIF, PNG, TOKEN, useMswSandbox } from "./support/files.js";
+import { FILES, fileRef, GIF, PNG, TOKEN, useMswSandbox } from "./support/files.js";
 import { allText, expectValidMessage } from "./support/slack.js";
 
 const BASE_URL = "https://api.studio-kit.test";
@@ -29,25 +28,6 @@ function slackFiles(files: Record<string, Uint8Array>, { redirectAll = false } =
     return new Response(bytes.slice(), { headers: { "content-length": String(bytes.byteLength) } });
   };
   return { fetch, requests };
-}
-
-function fileRef(
-  id: string,
-  name: string,
-  mimetype: string,
-  size: number,
-  url = `${FILES}/files-pri/T1-${id}/download/${name}`,
-): SlackFileRef {
-  return {
-    id,
-    name,
-    title: name,
-    mimetype,
-    filetype: name.split(".").pop() ?? "binary",
-    size,
-    mode: "hosted",
-    url_private_download: url,
-  };
 }
 
 let lines: string[];
@@ -156,7 +136,9 @@ describe("runIntake", () => {
 
   it("never sends the token to a host that is not Slack's", async () => {
     const slack = slackFiles({});
-    const file = fileRef("F6", "a.png", "image/png", PNG.byteLength, "https://evil.test/a.png");
+    const file = fileRef("F6", "a.png", "image/png", PNG.byteLength, {
+      url_private_download: "https://evil.test/a.png",
+    });
     await runIntake(deps, surface(), [file], { fetch: slack.fetch });
     expect(slack.requests).toEqual([]);
     expect(allText(replies)).toContain("I could not read it from Slack");

@@ -6,9 +6,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { readConfig } from "../src/config.js";
 import type { BotDeps } from "../src/deps.js";
 import { type StepFileSource, uploadStepFile } from "../src/flows/step-file.js";
-import type { SlackFileRef } from "../src/services/slack-download.js";
 import type { SlackFileLookup } from "../src/services/slack-file-info.js";
-import { FILES, GIF, PNG, TOKEN, useMswSandbox } from "./support/files.js";
+import { FILES, fileRef, GIF, PNG, TOKEN, useMswSandbox } from "./support/files.js";
 
 const BASE_URL = "https://api.studio-kit.test";
 const sandboxOf = useMswSandbox(BASE_URL);
@@ -28,20 +27,6 @@ afterEach(() => {
 });
 
 const signed = () => sandboxOf().stats().operations.CreateSignedUploadUrl ?? 0;
-
-function fileRef(id: string, name: string, mimetype: string, size: number, extra: Partial<SlackFileRef> = {}) {
-  return {
-    id,
-    name,
-    title: name,
-    mimetype,
-    filetype: name.split(".").pop() ?? "binary",
-    size,
-    mode: "hosted",
-    url_private_download: `${FILES}/files-pri/T1-${id}/download/${name}`,
-    ...extra,
-  } satisfies SlackFileRef;
-}
 
 /** The step's file: files.info answers `found`, Slack's host serves `bytes` (or redirects, as to sign-in). */
 function source(found: SlackFileLookup, bytes?: Uint8Array, { redirect = false } = {}) {

@@ -4,6 +4,7 @@ import { createSandbox, type Sandbox } from "@studio-kit/sandbox";
 import { sandboxHandlers } from "@studio-kit/sandbox/msw";
 import { setupServer } from "msw/node";
 import { afterAll, beforeAll } from "vitest";
+import type { SlackFileRef } from "../../src/services/slack-download.js";
 
 /** A 1x1 PNG. */
 export const PNG = Uint8Array.from(
@@ -16,6 +17,27 @@ export const GIF = new TextEncoder().encode("GIF89a\u0001\u0000\u0001\u0000\u000
 export const FILES = "https://files.slack.com";
 /** The bot token the fake file hosts accept. */
 export const TOKEN = "xoxb-unit-secret-token";
+
+/** A file as Slack describes it (hosted, downloadable from {@link FILES}); `extra` changes any field. */
+export function fileRef(
+  id: string,
+  name: string,
+  mimetype: string,
+  size: number,
+  extra: Partial<SlackFileRef> = {},
+): SlackFileRef {
+  return {
+    id,
+    name,
+    title: name,
+    mimetype,
+    filetype: name.split(".").pop() ?? "binary",
+    size,
+    mode: "hosted",
+    url_private_download: `${FILES}/files-pri/T1-${id}/download/${name}`,
+    ...extra,
+  };
+}
 
 /**
  * A studio sandbox answering at `baseUrl` through msw for the whole test file (unhandled requests fail the test);
