@@ -2,18 +2,14 @@
 // input (a `slack#/types/file_id`, https://docs.slack.dev/reference/types/file_id-type), is read with files.info,
 // uploaded to the studio and put on the board; a file the studio does not take, an unknown file, or neither or both
 // inputs complete the step with an error. Nothing is generated, no credits are spent.
-import { readFileSync } from "node:fs";
 import { createBoard, getCredits, listCards } from "@studio-kit/core";
-import type { ManifestFunction } from "@studio-kit/slack-sim";
 import { afterEach, describe, expect, it } from "vitest";
 import { PNG } from "../support/files.js";
-import { type Bot, eventually, sandboxClient, startBot } from "./harness.js";
+import { type Bot, sandboxClient, startBot } from "./harness.js";
+import { runStep } from "./workflow-run.js";
 
 const USER = "U0ALICE";
 const CHANNEL = "C0GENERAL";
-const MANIFEST = JSON.parse(readFileSync(new URL("../../manifest.json", import.meta.url), "utf8")) as {
-  functions: Record<string, ManifestFunction>;
-};
 
 let bot: Bot;
 afterEach(async () => {
@@ -23,17 +19,7 @@ afterEach(async () => {
 const operations = (name: string) => bot.sandbox.sandbox.stats().operations[name] ?? 0;
 
 /** Runs Add to a board as a workflow would, and waits until the bot completed it (either way). */
-async function addToBoard(inputs: Record<string, unknown>) {
-  const definition = MANIFEST.functions.add_to_board;
-  if (!definition) throw new Error("manifest.json declares no add_to_board");
-  const run = await bot.sim.runFunction({ callbackId: "add_to_board", definition, inputs });
-  expect(run.status).toBe(200);
-  return eventually(() => {
-    const execution = bot.sim.functionExecutions().find((e) => e.id === run.executionId);
-    if (!execution || execution.state === "running") throw new Error("the step is still running");
-    return execution;
-  });
-}
+const addToBoard = (inputs: Record<string, unknown>) => runStep(bot.sim, "add_to_board", inputs);
 
 /** A person shares a file in the channel (the bot answers mentions only there, so it does nothing with it). */
 async function shareFile(name: string, bytes: Uint8Array): Promise<string> {

@@ -1,18 +1,14 @@
 // A "Generate an image" step is a durable job (decision 0022): the built bot (dist/main.js) is killed with SIGKILL
 // while the step's image is being made; a new process on the same SQLite file follows the job and completes the step
 // exactly once (slack-sim records every functions.complete* call), with the one result message in the channel.
-import { readFileSync } from "node:fs";
-import type { ManifestFunction } from "@studio-kit/slack-sim";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually } from "./harness.js";
 import { kill, type RestartRig, sqliteRows, startRestartRig } from "./processes.js";
 import { findSentinels } from "./sentinel.js";
+import { stepDefinition } from "./workflow-run.js";
 
 const USER = "U0ALICE";
 const CHANNEL = "C0GENERAL";
-const MANIFEST = JSON.parse(readFileSync(new URL("../../manifest.json", import.meta.url), "utf8")) as {
-  functions: Record<string, ManifestFunction>;
-};
 const jobsIn = (path: string) =>
   sqliteRows<{ state: string; outcome: string | null }>(path, "SELECT state, outcome FROM jobs");
 
@@ -30,7 +26,7 @@ describe("a workflow step interrupted by SIGKILL", () => {
     const first = await rig.start();
     const run = await sim.runFunction({
       callbackId: "generate_image",
-      definition: MANIFEST.functions.generate_image as ManifestFunction,
+      definition: stepDefinition("generate_image"),
       inputs: { prompt: "a lighthouse at dusk", channel: CHANNEL, user: USER, count: 2 },
     });
     // Sent and being made (the sandbox's clock does not move until the test moves it).

@@ -1,18 +1,14 @@
 // The Workflow Builder steps end to end (decision 0022): slack-sim runs each custom step as a workflow would
 // (function_executed, https://docs.slack.dev/reference/events/function_executed/) and records how the bot completed
 // it (functions.completeSuccess / completeError).
-import { readFileSync } from "node:fs";
 import { createBoard, listCards } from "@studio-kit/core";
 import { SANDBOX_WORKSPACE_ID } from "@studio-kit/sandbox";
-import type { ManifestFunction } from "@studio-kit/slack-sim";
 import { afterEach, describe, expect, it } from "vitest";
-import { type Bot, blocksOf, eventually, expectAllMessagesValid, sandboxClient, startBot } from "./harness.js";
+import { type Bot, blocksOf, expectAllMessagesValid, sandboxClient, startBot } from "./harness.js";
+import { runStep } from "./workflow-run.js";
 
 const USER = "U0ALICE";
 const CHANNEL = "C0GENERAL";
-const MANIFEST = JSON.parse(readFileSync(new URL("../../manifest.json", import.meta.url), "utf8")) as {
-  functions: Record<string, ManifestFunction>;
-};
 
 let bot: Bot;
 afterEach(async () => {
@@ -20,19 +16,6 @@ afterEach(async () => {
 });
 
 const operations = (name: string) => bot.sandbox.sandbox.stats().operations[name] ?? 0;
-
-/** Runs a step as a workflow would, and waits until the bot completed it (either way). */
-async function runStep(callbackId: string, inputs: Record<string, unknown>) {
-  const definition = MANIFEST.functions[callbackId];
-  if (!definition) throw new Error(`manifest.json declares no function ${callbackId}`);
-  const run = await bot.sim.runFunction({ callbackId, definition, inputs });
-  expect(run.status).toBe(200);
-  return eventually(() => {
-    const execution = bot.sim.functionExecutions().find((e) => e.id === run.executionId);
-    if (!execution || execution.state === "running") throw new Error("the step is still running");
-    return execution;
-  });
-}
 
 function drainCredits() {
   const credits = bot.sandbox.sandbox.state.credits.get(SANDBOX_WORKSPACE_ID);
@@ -44,7 +27,7 @@ describe("Generate an image", () => {
   it("posts the result in the step's channel and completes once with its asset ids and permalink", async () => {
     bot = await startBot();
     const board = await createBoard(sandboxClient(bot), { title: "Campaign" });
-    const execution = await runStep("generate_image", {
+    const execution = await runStep(bot.sim, "generate_image", {
       prompt: "three banner ideas",
       channel: CHANNEL,
       user: USER,
@@ -71,7 +54,11 @@ describe("Generate an image", () => {
   it("completes with an error naming the credits when the workspace cannot pay, and generates nothing", async () => {
     bot = await startBot();
     drainCredits();
-    const execution = await runStep("generate_image", { prompt: "a lighthouse", channel: CHANNEL, user: USER });
+    const execution = await runStep(bot.sim, "generate_image", {
+      prompt: "a lighthouse",
+      channel: CHANNEL,
+      user: USER,
+    });
     expect(execution.state).toBe("failed");
     expect(execution.error).toMatch(/^Studio: Not enough credits: this costs \d+, 0 available$/);
     expect(operations("GenerateImage")).toBe(0);
@@ -80,10 +67,15 @@ describe("Generate an image", () => {
 
   it("completes with an error for a refused option (a ratio that is not width:height) and for a person the access rules refuse", async () => {
     bot = await startBot({ STUDIO_ALLOWED_USERS: USER });
-    const ratio = await runStep("generate_image", { prompt: "a fox", channel: CHANNEL, user: USER, ratio: "wide" });
+    const ratio = await runStep(bot.sim, "generate_image", {
+      prompt: "a fox",
+      channel: CHANNEL,
+      user: USER,
+      ratio: "wide",
+    });
     expect(ratio.state).toBe("failed");
     expect(ratio.error).toMatch(/^Studio: Some options cannot be used: .*ratio/);
-    const bob = await runStep("generate_image", { prompt: "a fox", channel: CHANNEL, user: "U0BOB" });
+    const bob = await runStep(bot.sim, "generate_image", { prompt: "a fox", channel: CHANNEL, user: "U0BOB" });
     expect(bob.state).toBe("failed");
     expect(bob.error).toMatch(/^Studio: Generating is limited to listed people, groups or channels/);
     expect(operations("GenerateImage")).toBe(0);
@@ -91,7 +83,7 @@ describe("Generate an image", () => {
 
   it("completes with an error saying to invite the app when it is not in the step's channel", async () => {
     bot = await startBot();
-    const execution = await runStep("generate_image", { prompt: "a fox", channel: "C0RANDOM", user: USER });
+    const execution = await runStep(bot.sim, "generate_image", { prompt: "a fox", channel: "C0RANDOM", user: USER });
     expect(execution.state).toBe("failed");
     expect(execution.error).toMatch(/invite it/);
     expect(operations("GenerateImage")).toBe(0);
@@ -102,21 +94,21 @@ describe("Add to a board and Check credits", () => {
   it("puts an asset on a board named by title and outputs the card; an unknown board is an error", async () => {
     bot = await startBot();
     const board = await createBoard(sandboxClient(bot), { title: "Campaign" });
-    const image = await runStep("generate_image", { prompt: "a fox", channel: CHANNEL, user: USER });
+    const image = await runStep(bot.sim, "generate_image", { prompt: "a fox", channel: CHANNEL, user: USER });
     const assetId = (image.outputs as { first_asset_id: string }).first_asset_id;
-    const added = await runStep("add_to_board", { asset_id: assetId, board: "Campaign" });
+    const added = await runStep(bot.sim, "add_to_board", { asset_id: assetId, board: "Campaign" });
     expect(added).toMatchObject({ state: "completed", outputs: { board_id: board.id } });
     const cards = await listCards(sandboxClient(bot), board);
     expect(cards.map((card) => [card.id, card.assetId])).toEqual([
       [(added.outputs as { card_id: string }).card_id, assetId],
     ]);
-    const missing = await runStep("add_to_board", { asset_id: assetId, board: "No such board" });
+    const missing = await runStep(bot.sim, "add_to_board", { asset_id: assetId, board: "No such board" });
     expect(missing).toMatchObject({ state: "failed", error: expect.stringContaining('no board "No such board"') });
   });
 
   it("outputs the credits available and the next refill", async () => {
     bot = await startBot();
-    const execution = await runStep("check_credits", {});
+    const execution = await runStep(bot.sim, "check_credits", {});
     expect(execution.state).toBe("completed");
     const outputs = execution.outputs as { balance: number; next_refill?: string };
     expect(outputs.balance).toBeGreaterThan(0);
