@@ -2,39 +2,27 @@
 // root named by the command and the client's requests under it; without one, it loads no part of the SDK.
 
 import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { SANDBOX_KEYS } from "@studio-kit/sandbox";
 import { afterEach, describe, expect, it } from "vitest";
+import { type OtlpCollector, startOtlpCollector } from "../../../scripts/vitest/otlp-collector.js";
 import { tracesWanted } from "../src/telemetry.js";
 import { startTestSandbox, studio } from "./support/studio.js";
 
 const RECORDER = fileURLToPath(new URL("./support/record-modules.mjs", import.meta.url));
 const PROMPT = "Zyxwordprompt a lighthouse owned by Qorvath";
 
-/** An OTLP/HTTP collector taking JSON (OTEL_EXPORTER_OTLP_PROTOCOL=http/json): the bodies it received. */
-async function startCollector() {
-  const bodies: string[] = [];
-  const server: Server = createServer((req, res) => {
-    let body = "";
-    req.on("data", (chunk) => {
-      body += chunk;
-    });
-    req.on("end", () => {
-      if (req.url === "/v1/traces") bodies.push(body);
-      res.writeHead(200, { "content-type": "application/json" }).end("{}");
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  collectors.push(server);
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, bodies };
+/** A collector for this test, closed after it. */
+const collectors: OtlpCollector[] = [];
+async function startCollector(): Promise<OtlpCollector> {
+  const collector = await startOtlpCollector();
+  collectors.push(collector);
+  return collector;
 }
-const collectors: Server[] = [];
 afterEach(async () => {
-  for (const server of collectors.splice(0)) await new Promise((resolve) => server.close(resolve));
+  for (const collector of collectors.splice(0)) await collector.close();
 });
 
 interface OtlpSpan {
@@ -98,7 +86,7 @@ describe("traces of a studio run", () => {
     const sandbox = await startTestSandbox();
     // A port nothing listens on any more: every export is refused, and the exporter would retry for 10 s.
     const gone = await startCollector();
-    for (const server of collectors.splice(0)) await new Promise((resolve) => server.close(resolve));
+    for (const collector of collectors.splice(0)) await collector.close();
     const started = performance.now();
     const ran = await studio(["credits", "--json"], {
       env: { ...sandbox.env, OTEL_EXPORTER_OTLP_ENDPOINT: gone.url, OTEL_EXPORTER_OTLP_PROTOCOL: "http/json" },

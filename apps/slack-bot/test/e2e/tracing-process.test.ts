@@ -1,11 +1,10 @@
 // The bot as `pnpm start` runs it (dist/main.js, a child process) with OTEL_EXPORTER_OTLP_ENDPOINT set: main.ts
 // starts OpenTelemetry's SDK, says where traces go, and on SIGTERM sends the spans still batched before it exits
 // (decision 0023). The collector is an HTTP server in this test taking OTLP/JSON.
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { createRealTimeClock, type SandboxServer, startSandboxServer } from "@studio-kit/sandbox";
 import { createSlackSim, type SlackSim } from "@studio-kit/slack-sim";
 import { afterEach, describe, expect, it } from "vitest";
+import { startOtlpCollector } from "../../../../scripts/vitest/otlp-collector.js";
 import { BOT_TOKEN, eventually, SIGNING_SECRET } from "./harness.js";
 import { type BotProcess, botProcessEnv, kill, startBotProcess } from "./processes.js";
 import { findSentinels } from "./sentinel.js";
@@ -31,20 +30,9 @@ afterEach(async () => {
 
 describe("the bot process with an OTLP endpoint", () => {
   it("sends its traces to the collector, service studio-slack-bot, and flushes them when stopped", async () => {
-    const bodies: string[] = [];
-    const collector: Server = createServer((req, res) => {
-      let body = "";
-      req.on("data", (chunk) => {
-        body += chunk;
-      });
-      req.on("end", () => {
-        if (req.url === "/v1/traces") bodies.push(body);
-        res.writeHead(200, { "content-type": "application/json" }).end("{}");
-      });
-    });
-    await new Promise<void>((resolve) => collector.listen(0, "127.0.0.1", resolve));
-    cleanup.push(() => new Promise((resolve) => collector.close(() => resolve())));
-    const collectorUrl = `http://127.0.0.1:${(collector.address() as AddressInfo).port}`;
+    const collector = await startOtlpCollector();
+    cleanup.push(collector.close);
+    const { url: collectorUrl, bodies } = collector;
 
     const sandbox: SandboxServer = await startSandboxServer({ port: 0, jobMs: 300, clock: createRealTimeClock() });
     cleanup.push(() => sandbox.close());
