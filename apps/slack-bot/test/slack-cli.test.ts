@@ -8,7 +8,8 @@ import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { ConfigError, readConfig } from "../src/index.js";
+import { readConfig } from "../src/index.js";
+import { configProblems } from "./support/config.js";
 
 const BOT_DIR = fileURLToPath(new URL("..", import.meta.url));
 const readJson = (file: string): unknown => JSON.parse(readFileSync(new URL(`../${file}`, import.meta.url), "utf8"));
@@ -157,16 +158,6 @@ describe("slack run: the start hook runs the built bot with the CLI's tokens", (
 });
 
 describe("readConfig under slack run", () => {
-  const problemsOf = (env: Record<string, string>): string[] => {
-    try {
-      readConfig(env);
-    } catch (error) {
-      if (error instanceof ConfigError) return error.problems;
-      throw error;
-    }
-    return [];
-  };
-
   it("takes the CLI's tokens and uses Socket Mode without a signing secret", () => {
     const config = readConfig({ SLACK_CLI_XOXB: "xoxb-cli-bot", SLACK_CLI_XAPP: "xapp-cli-app" });
     expect(config.mode).toBe("socket");
@@ -184,13 +175,13 @@ describe("readConfig under slack run", () => {
   });
 
   it("still needs the signing secret over HTTP (no app token)", () => {
-    expect(problemsOf({ SLACK_BOT_TOKEN: "xoxb-by-hand" })).toEqual([
+    expect(configProblems({ SLACK_BOT_TOKEN: "xoxb-by-hand" })).toEqual([
       expect.stringContaining("SLACK_SIGNING_SECRET is missing"),
     ]);
   });
 
   it("names the CLI's variable, never its value, when a token it gave is not of its kind", () => {
-    const problems = problemsOf({ SLACK_CLI_XOXB: "xoxp-SECRET-user", SLACK_CLI_XAPP: "xoxb-SECRET-wrong" });
+    const problems = configProblems({ SLACK_CLI_XOXB: "xoxp-SECRET-user", SLACK_CLI_XAPP: "xoxb-SECRET-wrong" });
     expect(problems).toEqual([
       expect.stringContaining("SLACK_CLI_XOXB must be a bot token starting with xoxb-"),
       expect.stringContaining("SLACK_CLI_XAPP must be an app-level token starting with xapp-"),

@@ -2,21 +2,12 @@
 // request from Slack is named, and how a job's first trace is kept and read back. The traces themselves are
 // test/e2e/tracing.test.ts's.
 import { describe, expect, it } from "vitest";
-import { ConfigError, readConfig } from "../../src/index.js";
+import { readConfig } from "../../src/index.js";
 import { describeRequest } from "../../src/ops/tracing/slack-requests.js";
 import { linksTo, traceparentOf } from "../../src/ops/tracing/trace-context.js";
+import { configProblems } from "../support/config.js";
 
 const base = { SLACK_BOT_TOKEN: "xoxb-1111-SECRET-BOT", SLACK_SIGNING_SECRET: "SECRET-SIGNING-8f742231b10e" };
-
-const problemsOf = (env: Record<string, string>): string[] => {
-  try {
-    readConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  return [];
-};
 
 describe("tracing configuration", () => {
   it("starts nothing without an OTLP endpoint, or with one left empty as .env.example leaves it", () => {
@@ -45,7 +36,7 @@ describe("tracing configuration", () => {
   });
 
   it("refuses an endpoint that is not an http(s) URL, without repeating it", () => {
-    const [problem] = problemsOf({ ...base, OTEL_EXPORTER_OTLP_ENDPOINT: "collector-SECRET:4318" });
+    const [problem] = configProblems({ ...base, OTEL_EXPORTER_OTLP_ENDPOINT: "collector-SECRET:4318" });
     expect(problem).toContain("OTEL_EXPORTER_OTLP_ENDPOINT must be an http:// or https:// URL");
     expect(problem).not.toContain("SECRET");
   });
