@@ -20,6 +20,7 @@ import { traceSlackCalls } from "./ops/tracing/slack-calls.js";
 import { traceSlackRequests } from "./ops/tracing/slack-requests.js";
 import { tracerOf } from "./ops/tracing/spans.js";
 import { createAccessPolicy, usergroupMembersFrom } from "./services/access.js";
+import { withLocalFallback } from "./services/fallback-windows.js";
 import { createFunctionSteps } from "./services/function-steps.js";
 import { createJobLeases, replicaId } from "./services/job-leases.js";
 import { createKeyMode } from "./services/key-mode.js";
@@ -120,7 +121,13 @@ export function createBotApp(options: BotAppOptions): BotApp {
   const ops = options.ops ?? createBotOps({ replica: options.replicaId ?? replicaId(), now });
   // Measured where each step is recorded and each Slack call waits or goes (ops/instrument-*.ts).
   const store = measureStore(options.store ?? defaultStore(config), ops.metrics, now);
-  const pacer = measurePacer(options.pacer ?? createSlackPacer({ windows: store.windows, now }), ops.metrics);
+  // Slack calls are counted in the store (shared by the replicas), here while it is away (services/fallback-windows.ts).
+  const windows = withLocalFallback(store.windows, {
+    onStoreLost: (error) =>
+      logger.warn({ err: error }, "cannot count Slack calls in the store; counting here until it answers"),
+    onStoreBack: () => logger.info({}, "counting Slack calls in the store again"),
+  });
+  const pacer = measurePacer(options.pacer ?? createSlackPacer({ windows, now }), ops.metrics);
   // Spans through the studio client's provider (the global one, which main.ts's SDK registers when traces are sent).
   const tracer = tracerOf({ studio: options.studio });
   const routes = opsRoutes({

@@ -14,6 +14,7 @@ import { isRetryable, retryDelay } from "./retry.js";
 import { endpointParts, operationAttributes, operationSpanName } from "./tracing/graphql-span.js";
 import { createStudioTracer } from "./tracing/tracer.js";
 import type { StudioSpan, StudioTracer } from "./tracing/types.js";
+import { whenAborted } from "./when-aborted.js";
 
 /** Per-request options. */
 export interface RequestOptions {
@@ -127,7 +128,8 @@ export function createStudioClient(options: StudioClientOptions): StudioClient {
       abortedBy ??= "caller";
       controller.abort(signal?.reason);
     };
-    signal?.addEventListener("abort", onCallerAbort, { once: true });
+    // One listener on the caller's signal however many requests share it (when-aborted.ts).
+    const stopListening = signal ? whenAborted(signal, onCallerAbort) : undefined;
     const timer = setTimeout(() => {
       abortedBy ??= "timeout";
       controller.abort(new Error("timeout"));
@@ -147,7 +149,7 @@ export function createStudioClient(options: StudioClientOptions): StudioClient {
       throw error;
     } finally {
       clearTimeout(timer);
-      signal?.removeEventListener("abort", onCallerAbort);
+      stopListening?.();
     }
   }
 

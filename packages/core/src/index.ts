@@ -46,3 +46,4 @@ export type {
   StudioTracer,
   StudioTracerProvider,
 } from "./tracing/types.js";
+export { whenAborted } from "./when-aborted.js";

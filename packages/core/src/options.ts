@@ -1,6 +1,7 @@
 import { StudioConfigError } from "./errors.js";
 import { DEFAULT_RETRY, type RetryOptions, type RetryPolicy } from "./retry.js";
 import type { StudioTracerProvider } from "./tracing/types.js";
+import { whenAborted } from "./when-aborted.js";
 
 /**
  * A pino-compatible logger: `logger.warn({ ...fields }, "message")`. Every
@@ -60,14 +61,16 @@ export function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
+      stop?.();
       resolve();
     }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener("abort", onAbort, { once: true });
+    // One listener on the signal however many sleep on it at once (when-aborted.ts).
+    const stop = signal
+      ? whenAborted(signal, () => {
+          clearTimeout(timer);
+          reject(signal.reason);
+        })
+      : undefined;
   });
 }
 

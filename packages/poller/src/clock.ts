@@ -1,3 +1,4 @@
+import { whenAborted } from "@studio-kit/core";
 import type { PollerClock } from "./types.js";
 
 /**
@@ -12,14 +13,16 @@ export const systemClock: PollerClock = {
         reject(signal.reason);
         return;
       }
-      const onAbort = () => {
-        clearTimeout(timer);
-        reject(signal?.reason);
-      };
       const timer = setTimeout(() => {
-        signal?.removeEventListener("abort", onAbort);
+        stop?.();
         resolve();
       }, ms);
-      signal?.addEventListener("abort", onAbort, { once: true });
+      // One listener on the signal however many waits sleep on it (core's whenAborted).
+      const stop = signal
+        ? whenAborted(signal, () => {
+            clearTimeout(timer);
+            reject(signal.reason);
+          })
+        : undefined;
     }),
 };

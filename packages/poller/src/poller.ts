@@ -1,4 +1,4 @@
-import { type StudioClient, type StudioSpan, tracerFor } from "@studio-kit/core";
+import { type StudioClient, type StudioSpan, tracerFor, whenAborted } from "@studio-kit/core";
 import { PollerError } from "./errors.js";
 import { abortError, failureError } from "./failure.js";
 import { isDeadline, resolvePollerOptions } from "./options.js";
@@ -118,11 +118,12 @@ export function createPoller(client: StudioClient, options: PollerOptions = {}):
       const statuses: Record<string, RecordStatus | null> = Object.fromEntries(ids.map((id) => [id, null]));
       let left = ids.length;
       let settled = false;
+      let stopListening: (() => void) | undefined;
       // `failure` is boxed: whatever onUpdate throws, `undefined` included, is a failure.
       const finish = (failure?: { error: unknown }) => {
         if (settled) return;
         settled = true;
-        signal?.removeEventListener("abort", onAbort);
+        stopListening?.();
         scheduler.drop(waiter);
         if (failure) reject(failure.error);
         else resolve(results);
@@ -158,7 +159,8 @@ export function createPoller(client: StudioClient, options: PollerOptions = {}):
           finish({ error: failureError(failure, entry, { kind, maxWaitMs, statuses }) });
         },
       };
-      signal?.addEventListener("abort", onAbort, { once: true });
+      // One listener on the caller's signal however many waits share it (core's whenAborted).
+      stopListening = signal ? whenAborted(signal, onAbort) : undefined;
       scheduler.add(
         ids.map((id) => ({ kind, id })),
         waiter,

@@ -1,3 +1,4 @@
+import { getEventListeners } from "node:events";
 import { StudioAbortError } from "@studio-kit/core";
 import { describe, expect, it, vi } from "vitest";
 import { createPoller, PollerTimeoutError } from "../src/index.js";
@@ -23,6 +24,18 @@ describe("abort", () => {
     expect(h.clock.pending()).toBe(0);
     await h.advance(600_000);
     expect(h.pollTimes()).toEqual([5, 15]);
+  });
+
+  it("25 waits on one signal put one abort listener on it and leave none once done (issue 38)", async () => {
+    const h = studio.create();
+    const ids = await Promise.all(Array.from({ length: 25 }, (_, index) => h.image(`lighthouse ${index}`)));
+    const controller = new AbortController();
+    const waits = ids.map((id) => h.poller.waitForImages([id], { signal: controller.signal }));
+    // Node warns past ten listeners on one signal (MaxListenersExceededWarning): there is one, whatever the waits.
+    expect(getEventListeners(controller.signal, "abort")).toHaveLength(1);
+    const done = await h.run(Promise.all(waits));
+    expect(done.flat().map((image) => image.status)).toEqual(ids.map(() => "COMPLETED"));
+    expect(getEventListeners(controller.signal, "abort")).toHaveLength(0);
   });
 
   it("sends not a single request for a signal aborted before the call", async () => {

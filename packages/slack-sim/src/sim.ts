@@ -230,7 +230,7 @@ export interface SlackSim {
   /** Calls `listener` with the new version after every change; returns the function that unsubscribes. */
   onChange(listener: (version: number) => void): () => void;
 
-  /** Answers the next call of `method` with this fault (queued, one per call). */
+  /** Answers the next call of `method` (that `fault.when` accepts, if given) with this fault (queued, one per call). */
   failNext(method: string, fault: Fault): void;
   /** Puts the bot in or out of a channel (creating the channel when unknown). */
   setMember(channel: string, member: boolean): void;

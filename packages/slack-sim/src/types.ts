@@ -179,8 +179,13 @@ export interface SimCall {
   error?: string;
 }
 
-/** A failure to answer to the next call of one method. */
-export type Fault = { error: string } | { status: 429; retryAfter: number };
+/**
+ * A failure to answer to the next call of one method (with `when`, the next call whose arguments it accepts: a test
+ * can fail the call that carries a result, not whichever progress update comes first).
+ */
+export type Fault = ({ error: string } | { status: 429; retryAfter: number }) & {
+  when?: (args: Readonly<Record<string, unknown>>) => boolean;
+};
 
 /** A channel in the sim's workspace. `member`: whether the bot is in it. */
 export interface SimChannel {

@@ -45,6 +45,20 @@ describe("the Web API", () => {
     expect(sim.conversation("C0GENERAL").map((m) => m.text)).toEqual(["b"]);
   });
 
+  it("answers an injected error with `when` to the first call it accepts, letting the others through", async () => {
+    sim.failNext("chat.postMessage", { error: "invalid_blocks", when: (args) => String(args.text) === "result" });
+    await expect(client.chat.postMessage({ channel: "C0GENERAL", text: "progress" })).resolves.toMatchObject({
+      ok: true,
+    });
+    expect((await errorOf(client.chat.postMessage({ channel: "C0GENERAL", text: "result" })))?.data?.error).toBe(
+      "invalid_blocks",
+    );
+    await expect(client.chat.postMessage({ channel: "C0GENERAL", text: "result" })).resolves.toMatchObject({
+      ok: true,
+    });
+    expect(sim.conversation("C0GENERAL").map((m) => m.text)).toEqual(["progress", "result"]);
+  });
+
   it("answers an injected rate limit with 429 and Retry-After", async () => {
     sim.failNext("chat.update", { status: 429, retryAfter: 3 });
     const error = await errorOf(client.chat.update({ channel: "C0GENERAL", ts: "1.000001", text: "x" }));

@@ -1,4 +1,4 @@
-import type { Redactor } from "@studio-kit/core";
+import { type Redactor, whenAborted } from "@studio-kit/core";
 import { UploadError, uploadError } from "./errors.js";
 import { frameMultipart } from "./multipart.js";
 import type { TransferWay, UploadClock } from "./options.js";
@@ -122,7 +122,8 @@ export async function transfer(request: TransferRequest, source: OpenedSource, o
   };
   const onAbort = () => fail(uploadError("ABORTED", `the upload of ${fileId} was aborted by the caller.`, { fileId }));
   if (signal?.aborted) onAbort();
-  signal?.addEventListener("abort", onAbort, { once: true });
+  // One listener on the caller's signal however many transfers share it (core's whenAborted).
+  const stopListening = signal && !signal.aborted ? whenAborted(signal, onAbort) : undefined;
   const watchdog = startWatchdog(options.clock, options.stallTimeoutMs, () =>
     fail(
       uploadError(
@@ -186,7 +187,7 @@ export async function transfer(request: TransferRequest, source: OpenedSource, o
     throw networkError(error, request, options.redact);
   } finally {
     watchdog.stop();
-    signal?.removeEventListener("abort", onAbort);
+    stopListening?.();
     // Not awaited: a source stuck in a read must not hold the failure back; closing the source ends it.
     void parts.return(undefined).catch(() => {});
   }

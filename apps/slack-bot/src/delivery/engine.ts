@@ -15,6 +15,7 @@ import type { BotDeps } from "../deps.js";
 import type { SlackMessage } from "../messages/blocks.js";
 import type { FinalMessage } from "../messages/result-parts.js";
 import { createSlackPacer, type SlackPacer } from "../services/slack-pacer.js";
+import { replaceWithFilesLater } from "./files-later.js";
 import { type Posted, type Surface, slackErrorCode } from "./surface.js";
 
 export type { FinalMessage } from "../messages/result-parts.js";
@@ -126,8 +127,10 @@ async function postFinal(deps: BotDeps, surface: Surface, progress: Posted, resu
     posted = await post(fileIds.length ? (result.fallback ?? result.message) : result.message);
   } catch (error) {
     if (!fileIds.length && result.fallback && REFUSED_FILES.has(slackErrorCode(error) ?? "")) {
-      deps.logger.warn({ err: error, user: surface.user }, "Slack refused the result's files; sending its links");
-      return postFinal(deps, surface, progress, { message: result.fallback, ...withJob(result) });
+      deps.logger.warn({ err: error, user: surface.user }, "Slack refused the result's files; sending it without");
+      const sent = await postFinal(deps, surface, progress, { message: result.fallback, ...withJob(result) });
+      if (sent !== progress) filesLater(deps, sent, result);
+      return sent;
     }
     deps.logger.error({ err: error, user: surface.user }, "could not deliver the result");
     return progress;
@@ -137,10 +140,19 @@ async function postFinal(deps: BotDeps, surface: Surface, progress: Posted, resu
       await pacerOf(deps).acquire("chat.update");
       await posted.update(result.message, fileIds, result.tag);
     } catch (error) {
-      deps.logger.warn({ err: error, user: surface.user }, "could not attach the result's files; its links stay");
+      deps.logger.warn({ err: error, user: surface.user }, "could not attach the result's files; trying again later");
+      filesLater(deps, posted, result);
     }
   }
   return posted;
+}
+
+/** Puts a result's files into its message once Slack takes them (files-later.ts), paced like any chat.update. */
+function filesLater(deps: BotDeps, where: Posted, result: FinalMessage): void {
+  replaceWithFilesLater(deps, result, async (message, fileIds) => {
+    await pacerOf(deps).acquire("chat.update", undefined, deps.stopped);
+    await where.update(message, fileIds, result.tag);
+  });
 }
 
 // The tail of each conversation's queue of results (per app), so results go out in the order their jobs finished.
@@ -191,8 +203,10 @@ async function deliverLive(deps: BotDeps, surface: Surface, progress: Posted, re
         return progress;
       } catch (error) {
         if (result.fallback && REFUSED_FILES.has(slackErrorCode(error) ?? "")) {
-          deps.logger.warn({ err: error, user: surface.user }, "Slack refused the result's files; sending its links");
-          return deliverLive(deps, surface, progress, { message: result.fallback, ...withJob(result) });
+          deps.logger.warn({ err: error, user: surface.user }, "Slack refused the result's files; sending it without");
+          const sent = await deliverLive(deps, surface, progress, { message: result.fallback, ...withJob(result) });
+          filesLater(deps, sent, result);
+          return sent;
         }
         deps.logger.warn({ err: error, user: surface.user }, "could not replace the progress; posting the result anew");
         return postAnew(deps, surface, progress, result, { paced: false });
@@ -207,7 +221,7 @@ async function deliverLive(deps: BotDeps, surface: Surface, progress: Posted, re
   }
 }
 
-/** Slack's answers to a message whose files it will not show (yet): the result goes out with links instead. */
+/** Slack's answers to a message whose files it will not show (yet): the result goes out without them, saying so. */
 export const REFUSED_FILES = new Set(["invalid_blocks", "invalid_arguments", "file_not_found", "file_not_shared"]);
 
 const withJob = (result: FinalMessage) => (result.tag ? { tag: result.tag } : {});

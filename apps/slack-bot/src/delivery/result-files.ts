@@ -1,14 +1,16 @@
 // A result's media are uploaded to Slack BEFORE its message is written, unshared, so that the message itself shows
 // them (messages/results.ts): one message per job, whose media outlive the platform's expiring links. The uploads
-// of one job run together, each paced (files.* are Tier 4). Nothing here throws: a file that cannot be uploaded is
-// logged and its result shows the platform's link instead. An unshared upload that a crash orphans is never seen
+// of one job run together, each paced (files.* are Tier 4), each tried again a few times when it fails. Nothing here
+// throws: a file that still cannot be uploaded is logged, and its result says so in words (never the platform's
+// signed link in a channel: messages/results.ts). An unshared upload that a crash orphans is never seen
 // by anyone, so a resumed job simply uploads again.
 
+import { defaultSleep } from "@studio-kit/core";
 import type { BotDeps } from "../deps.js";
 import { escapeText } from "../messages/blocks.js";
-import type { SlackFileRef } from "../messages/results.js";
+import type { ResultAsset, SlackFileRef } from "../messages/results.js";
 import { SPANS, tracerOf } from "../ops/tracing/spans.js";
-import { uploadResultFile } from "../services/slack-files.js";
+import { SlackFileError, uploadResultFile } from "../services/slack-files.js";
 import { pacerOf } from "./engine.js";
 import type { Posted, Surface } from "./surface.js";
 
@@ -23,8 +25,28 @@ export interface ResultFile {
   title: string;
 }
 
-/** The uploaded Slack file of each asset id (assets that could not be uploaded are absent). */
-export type UploadedFiles = ReadonlyMap<string, SlackFileRef>;
+/**
+ * The uploaded Slack file of each asset id (assets that could not be uploaded are absent), and how a result says an
+ * absent one: where the bot uploads results (`missing` set), in words, "coming" (Slack has not taken the message with
+ * its files yet) or "failed" (the upload did not succeed); elsewhere (a `response_url` answer: the bot is not in the
+ * channel) with the platform's link.
+ */
+export interface UploadedFiles {
+  files: ReadonlyMap<string, SlackFileRef>;
+  missing?: "coming" | "failed";
+}
+
+/**
+ * What a result shows of one asset: its Slack file; else, where the bot uploads, the words `missing` says and no
+ * link (a signed URL in a channel leaks its signature to everyone there and breaks when it expires: issue 38); else
+ * the platform's link.
+ */
+export function shownAsset(uploaded: UploadedFiles, id: string, url: string | null | undefined): ResultAsset {
+  const file = uploaded.files.get(id);
+  if (file) return { id, file };
+  if (uploaded.missing) return { id, missing: uploaded.missing };
+  return { id, url };
+}
 
 const DEFAULT_EXTENSION = { image: "png", video: "mp4", audio: "mp3" } as const;
 
@@ -69,7 +91,7 @@ export async function uploadResultFiles(
   const client = surface.files;
   if (!progress.live || !client) {
     deps.logger.info({ user: surface.user, channel: surface.channel }, "not in the channel: results stay links");
-    return uploaded;
+    return { files: uploaded };
   }
   const pacer = pacerOf(deps);
   const turn = uploadTurns(deps);
@@ -84,8 +106,8 @@ export async function uploadResultFiles(
         const { downloadUrl } = file;
         // One span per file, download and upload (its Slack calls nest under it): ids and kind, never its URL or title.
         const attributes = { "studio.asset.id": file.id, "studio.asset.kind": file.kind };
-        try {
-          const id = await tracerOf(deps).span(SPANS.file, { attributes }, () =>
+        const upload = () =>
+          tracerOf(deps).span(SPANS.file, { attributes }, () =>
             uploadResultFile({
               client,
               downloadUrl,
@@ -95,15 +117,46 @@ export async function uploadResultFiles(
               pace: (method) => pacer.acquire(method),
             }),
           );
+        try {
+          const id = await withRetries(deps, file.id, upload);
           uploaded.set(file.id, { id, filename });
           deps.logger.info({ asset: file.id, file: id }, "result uploaded to Slack");
         } catch (error) {
-          deps.logger.warn({ err: error, asset: file.id }, "result upload failed; the message shows the link");
+          deps.logger.warn({ err: error, asset: file.id }, "result upload failed; the message says so in words");
         }
       }),
     ),
   );
-  return uploaded;
+  return { files: uploaded, missing: "failed" };
+}
+
+/**
+ * Waits before each new try of a failed upload (ms): a fault that passes (a network error, Slack's `internal_error`,
+ * a file host restarting) has about fifteen seconds to pass before the result goes out without its file. An upload
+ * is not a paid call: trying it again costs nothing but an orphaned unshared file, which nobody sees.
+ */
+export const UPLOAD_RETRY_MS = [1_000, 2_000, 4_000, 8_000] as const;
+
+/** Failures no new try can change: the file is too large, its host gave no length, or refused it (a 4xx). */
+function isFinal(error: unknown): boolean {
+  if (!(error instanceof SlackFileError)) return false;
+  if (error.code === "too_large" || error.code === "unknown_length") return true;
+  return error.status !== undefined && error.status >= 400 && error.status < 500;
+}
+
+async function withRetries(deps: BotDeps, asset: string, upload: () => Promise<string>): Promise<string> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await upload();
+    } catch (error) {
+      const wait = UPLOAD_RETRY_MS[attempt];
+      if (wait === undefined || deps.stopped?.aborted || isFinal(error)) {
+        throw error;
+      }
+      deps.logger.warn({ err: error, asset, attempt: attempt + 1 }, "result upload failed; trying again");
+      await (deps.sleep ?? defaultSleep)(wait);
+    }
+  }
 }
 
 /**

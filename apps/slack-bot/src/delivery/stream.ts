@@ -20,6 +20,7 @@ import type { FinalMessage } from "../messages/result-parts.js";
 import { jobMetadata } from "../services/job-metadata.js";
 import { livePosted, streamable, toSlack } from "./conversation.js";
 import { pacerOf, REFUSED_FILES } from "./engine.js";
+import { replaceWithFilesLater } from "./files-later.js";
 import { studioSilent } from "./still-trying.js";
 import { type Posted, type ProgressStream, type StreamPhase, type StreamPlace, slackErrorCode } from "./surface.js";
 
@@ -217,28 +218,40 @@ function progressStream(
           ...(final.tag ? { metadata: jobMetadata(final.tag.jobId, final.tag.finished) } : {}),
         });
       };
+      // The finished message with its files, over the stream's end (stopStream takes no file_ids).
+      const replace = async (message: FinalMessage["message"], fileIds: readonly string[]) => {
+        await pacerOf(deps).acquire("chat.update", undefined, deps.stopped);
+        await client.chat.update({
+          channel,
+          ts,
+          ...toSlack(message),
+          ...(fileIds.length ? { file_ids: [...fileIds] } : {}),
+        });
+      };
       try {
         await stop(final.fileIds?.length ? (final.fallback ?? final.message) : final.message);
       } catch (error) {
-        // Slack refused the result's files (not ready to show yet): the same end with the platform's links.
+        // Slack refused the result's files (not ready to show yet): the same end saying they are coming, and the
+        // message with them once Slack takes them.
         const refused = REFUSED_FILES.has(slackErrorCode(error) ?? "") && final.fallback && !final.fileIds?.length;
         deps.logger.warn({ err: error }, "could not end a job's stream with its result");
         if (!refused || !final.fallback) return false;
         try {
           await stop(final.fallback);
-          return true;
         } catch (reason) {
-          deps.logger.warn({ err: reason }, "could not end a job's stream with its links; replacing the message");
+          deps.logger.warn({ err: reason }, "could not end a job's stream without its files; replacing the message");
           return false;
         }
+        replaceWithFilesLater(deps, final, replace);
+        return true;
       }
-      // stopStream takes no file_ids: a video's or an audio's files join the finished message by chat.update.
+      // A video's or an audio's files join the finished message by chat.update.
       if (final.fileIds?.length) {
         try {
-          await pacerOf(deps).acquire("chat.update");
-          await client.chat.update({ channel, ts, ...toSlack(final.message), file_ids: [...final.fileIds] });
+          await replace(final.message, final.fileIds);
         } catch (error) {
-          deps.logger.warn({ err: error }, "could not attach the result's files; its links stay");
+          deps.logger.warn({ err: error }, "could not attach the result's files; trying again later");
+          replaceWithFilesLater(deps, final, replace);
         }
       }
       return true;

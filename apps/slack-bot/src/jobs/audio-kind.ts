@@ -1,5 +1,6 @@
 import { musicVariables, voiceVariables } from "@studio-kit/commands";
 import { GenerateMusicTrackDocument, GenerateVoiceoverDocument } from "@studio-kit/operations";
+import { shownAsset } from "../delivery/result-files.js";
 import { whatIsAsked } from "../messages/describe.js";
 import { failedMessage } from "../messages/errors.js";
 import { progressMessage } from "../messages/progress.js";
@@ -55,7 +56,7 @@ export const audioJob: JobKindHandler<"audio"> = {
     return {
       outcome: "completed",
       files: [{ id: audio.id, downloadUrl: audio.downloadUrl ?? audio.url, kind: "audio", title: `${what} ${prompt}` }],
-      render: (uploaded) => audioResultsMessage([{ id: audio.id, file: uploaded.get(audio.id), url }], ctx),
+      render: (uploaded) => audioResultsMessage([shownAsset(uploaded, audio.id, url)], ctx),
     };
   },
   failed: (job, errorMessage) =>

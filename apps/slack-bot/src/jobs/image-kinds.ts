@@ -1,7 +1,7 @@
 import { imageVariables } from "@studio-kit/commands";
 import { generateImages } from "@studio-kit/core";
 import type { PolledImage } from "@studio-kit/poller";
-import type { ResultFile, UploadedFiles } from "../delivery/result-files.js";
+import { type ResultFile, shownAsset, type UploadedFiles } from "../delivery/result-files.js";
 import type { BotDeps } from "../deps.js";
 import { editFailedMessage, editProgressMessage, type ImageEditKind } from "../messages/actions.js";
 import { brandAppliedNote } from "../messages/brand.js";
@@ -42,7 +42,7 @@ const imageFiles = (done: PolledImage[], what: string, prompt: string): ResultFi
 
 /** The assets of finished images: each with its uploaded Slack file, or the platform's link. */
 const imageAssets = (done: PolledImage[], uploaded: UploadedFiles) =>
-  done.map((image) => ({ id: image.id, file: uploaded.get(image.id), url: image.url ?? image.downloadUrl }));
+  done.map((image) => shownAsset(uploaded, image.id, image.url ?? image.downloadUrl));
 
 /** The first words of an image result: "Image:", "2 images:". */
 const imagesWhat = (count: number) => (count === 1 ? "Image:" : `${count} images:`);

@@ -214,7 +214,7 @@ export async function followJob(deps: BotDeps, surface: Surface, posted: Posted,
 
 /**
  * A completed job's result message: its files uploaded to Slack (unshared) and its provenance read at the same time,
- * then the message written from what was uploaded, with the platform's links as the fallback Slack may need.
+ * then the message written from what was uploaded, with a fallback (no files, saying they are coming) Slack may need.
  */
 export async function completedResult(
   deps: BotDeps,
@@ -229,7 +229,9 @@ export async function completedResult(
     ),
     finishedTag(deps, job),
   ]);
-  return { ...finished.render(uploaded), fallback: finished.render(new Map()).message, tag };
+  // The fallback shows no file and says they are coming (where the bot uploads); the message with them replaces it.
+  const fallback = finished.render({ files: new Map(), ...(uploaded.missing ? { missing: "coming" } : {}) });
+  return { ...finished.render(uploaded), fallback: fallback.message, tag };
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   GenerateVoiceoverDocument,
   isTerminalStatus,
 } from "@studio-kit/operations";
+import { shownAsset } from "../delivery/result-files.js";
 import type { BotDeps } from "../deps.js";
 import type { SlackMessage } from "../messages/blocks.js";
 import { whatIsAsked } from "../messages/describe.js";
@@ -141,7 +142,7 @@ async function followVideo(deps: BotDeps, job: SpeakingJob, onPercent: (percent:
         title: `${what} ${prompt || video.id}`,
       },
     ],
-    render: (uploaded) => videoResultsMessage([{ id: video.id, file: uploaded.get(video.id), url }], ctx),
+    render: (uploaded) => videoResultsMessage([shownAsset(uploaded, video.id, url)], ctx),
   } satisfies Finished;
 }
 

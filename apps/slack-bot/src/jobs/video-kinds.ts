@@ -1,6 +1,7 @@
 import { videoVariables } from "@studio-kit/commands";
 import { GenerateVideoDocument, GenerateVideoFormatVariantDocument } from "@studio-kit/operations";
 import type { PolledVideo } from "@studio-kit/poller";
+import { shownAsset } from "../delivery/result-files.js";
 import type { BotDeps } from "../deps.js";
 import { videoFormatFailedMessage, videoFormatProgressMessage } from "../messages/actions.js";
 import { brandAppliedNote } from "../messages/brand.js";
@@ -43,7 +44,7 @@ function videoFinished(video: PolledVideo, ctx: ResultContext): Finished {
         title: `${ctx.what} ${ctx.prompt || video.id}`,
       },
     ],
-    render: (uploaded) => videoResultsMessage([{ id: video.id, file: uploaded.get(video.id), url }], ctx),
+    render: (uploaded) => videoResultsMessage([shownAsset(uploaded, video.id, url)], ctx),
   };
 }
 

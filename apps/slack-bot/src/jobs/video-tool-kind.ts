@@ -1,4 +1,5 @@
 import type { PolledVideo } from "@studio-kit/poller";
+import { shownAsset } from "../delivery/result-files.js";
 import type { BotDeps } from "../deps.js";
 import { audioResultsMessage, type ResultContext, videoResultsMessage } from "../messages/results.js";
 import { videoToolFailedMessage, videoToolProgressMessage, videoToolWhat } from "../messages/video-tools.js";
@@ -44,7 +45,7 @@ async function followSound(deps: BotDeps, job: JobOf<"video-tool">, onPercent: (
   return {
     outcome: "completed",
     files: [{ id: audio.id, downloadUrl: audio.downloadUrl ?? audio.url, kind: "audio", title }],
-    render: (uploaded) => audioResultsMessage([{ id: audio.id, file: uploaded.get(audio.id), url }], ctx),
+    render: (uploaded) => audioResultsMessage([shownAsset(uploaded, audio.id, url)], ctx),
   } satisfies Finished;
 }
 
@@ -65,7 +66,7 @@ async function followVideo(deps: BotDeps, job: JobOf<"video-tool">, onPercent: (
   return {
     outcome: "completed",
     files: [{ id: video.id, downloadUrl: video.downloadUrl ?? video.videoUrl, kind: "video", title }],
-    render: (uploaded) => videoResultsMessage([{ id: video.id, file: uploaded.get(video.id), url }], ctx),
+    render: (uploaded) => videoResultsMessage([shownAsset(uploaded, video.id, url)], ctx),
   } satisfies Finished;
 }
 

@@ -16,8 +16,13 @@ export interface ResultAsset {
   id: string;
   /** The uploaded Slack file, when there is one. */
   file?: SlackFileRef | null;
-  /** The platform's URL (expires): shown when there is no Slack file. */
+  /** The platform's URL (expires): shown when there is no Slack file, only where the bot cannot upload. */
   url?: string | null;
+  /**
+   * Why a result in a channel the bot uploads to shows no file, said in words instead of a link: "coming" (Slack has
+   * not taken the message with its file yet; it replaces this one when it does), "failed" (the upload failed).
+   */
+  missing?: "coming" | "failed";
 }
 
 /** Who asked, what the result is, and the channel's default board, if one was chosen with `/studio board use`. */
@@ -51,8 +56,9 @@ export interface FinalMessage {
    */
   tag?: JobTag;
   /**
-   * The same result without Slack files (the platform's links), sent when Slack refuses the message: reports say
-   * Slack may refuse a just-uploaded, unshared file in `slack_file` ("invalid slack file") while it processes it.
+   * The same result without Slack files, saying that they are coming, sent when Slack refuses the message: reports
+   * say Slack may refuse a just-uploaded, unshared file in `slack_file` ("invalid slack file") while it processes it.
+   * The message with the files replaces it once Slack takes them (delivery/files-later.ts).
    */
   fallback?: SlackMessage;
 }

@@ -2,7 +2,8 @@
 // are files the bot uploaded to Slack before the message was written (they outlive the platform's expiring links):
 // an image shows in an image block (`slack_file`) right above its own buttons; a video or an audio file, which no
 // block can play, joins the same message through chat.update's `file_ids`, so Slack shows its player with the
-// message. Without an uploaded file (a `response_url` answer, a failed upload) the platform's link stands in.
+// message. Where the bot uploads, a file that is not in Slack (yet) is said in words, never linked (issue 38); only a
+// `response_url` answer (the bot is not in the channel, so it uploads nothing) shows the platform's link.
 
 import {
   actions,
@@ -65,6 +66,24 @@ function footer(ctx: ResultContext, assets: readonly ResultAsset[], kind: "image
   return blocks;
 }
 
+const KIND_WORD = { image: "image", video: "video", audio: "audio file" } as const;
+
+/**
+ * An asset whose file is not in Slack where the bot uploads results: what happened and what to do, in words (no
+ * link: a signed URL leaks its signature and expires). `/studio show` takes the job's id or the asset's.
+ */
+function missingLine(asset: ResultAsset, ctx: ResultContext, kind: "image" | "video" | "audio"): Block[] {
+  if (!asset.missing) return [];
+  const show = `\`/studio show ${quote((ctx.jobId ?? asset.id).replace(/`/g, ""), 100)}\``;
+  return [
+    context(
+      asset.missing === "coming"
+        ? `The ${KIND_WORD[kind]} is on its way into Slack and shows here when it arrives. If it does not, ${show} brings it again.`
+        : `The ${KIND_WORD[kind]} could not be brought into Slack. ${show} tries again.`,
+    ),
+  ];
+}
+
 /** A platform link for media no block can show: the link expires, which the words say. */
 function link(url: string | null | undefined, label: string): Block[] {
   if (!url || url.length > 3000) return [];
@@ -84,6 +103,7 @@ export function imageResultsMessage(images: ResultAsset[], ctx: ResultContext): 
     if (asset.file && isSlackImage(asset.file.filename)) blocks.push(slackImage(asset.file.id, alt));
     else if (asset.file) fileIds.push(asset.file.id);
     // A cut URL would point nowhere: an over-long one is left out.
+    else if (asset.missing) blocks.push(...missingLine(asset, ctx, "image"));
     else if (asset.url && asset.url.length <= 3000) blocks.push(image(asset.url, alt));
     blocks.push(actions(assetButtons(asset, ctx, "image")));
   });
@@ -109,6 +129,7 @@ function mediaResults(assets: ResultAsset[], ctx: ResultContext, kind: "video" |
   const fileIds: string[] = [];
   for (const asset of assets.slice(0, MAX_SHOWN)) {
     if (asset.file) fileIds.push(asset.file.id);
+    else if (asset.missing) blocks.push(...missingLine(asset, ctx, kind));
     else blocks.push(...link(asset.url, kind === "video" ? "Open the video" : "Play the audio"));
     blocks.push(actions(assetButtons(asset, ctx, kind)));
     if (kind === "video") blocks.push(actions(videoToolButtons(asset, ctx)));

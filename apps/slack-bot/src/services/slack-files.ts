@@ -50,8 +50,13 @@ export class SlackFileError extends ServiceError<
   "download_failed" | "unknown_length" | "too_large" | "slack_refused" | "upload_failed"
 > {
   override readonly name = "SlackFileError";
-  constructor(message: string, code: SlackFileError["code"]) {
-    super("slack-files", code, message);
+  constructor(
+    message: string,
+    code: SlackFileError["code"],
+    /** The download's HTTP status, when it answered one: a 4xx will not change on a new try. */
+    readonly status?: number,
+  ) {
+    super("slack-files", code, message, status === undefined ? {} : { status });
   }
 }
 
@@ -89,7 +94,7 @@ export async function uploadResultFile(input: UploadResultInput): Promise<string
   const download = await doFetch(input.downloadUrl, { signal: input.signal });
   if (!download.ok || !download.body) {
     await download.body?.cancel();
-    throw new SlackFileError(`download answered ${download.status}`, "download_failed");
+    throw new SlackFileError(`download answered ${download.status}`, "download_failed", download.status);
   }
   // Slack needs the length up front, and a streamed body with no length would have to be buffered to learn it.
   const length = Number(download.headers.get("content-length"));

@@ -87,7 +87,9 @@ export async function dispatch(
     });
   };
 
-  const fault = state.faults.get(method)?.shift();
+  const faults = state.faults.get(method) ?? [];
+  const at = faults.findIndex((queued) => !queued.when || queued.when(args));
+  const fault = at < 0 ? undefined : faults.splice(at, 1)[0];
   if (fault) {
     if ("status" in fault) {
       record(429, fail("ratelimited"));

@@ -11,6 +11,7 @@ import { BOT_TOKEN, eventually, SIGNING_SECRET } from "../../e2e/harness.js";
 import { type BotProcess, botProcessEnv, kill, startBotProcess } from "../../e2e/processes.js";
 import { type HttpProxy, startProxy } from "../../e2e/proxy.js";
 import { findSentinels } from "../../e2e/sentinel.js";
+import { signedUrlsSent } from "../../support/signatures.js";
 import { type PrivatePostgres, postgresBin, startPrivatePostgres } from "./postgres.js";
 import { expectOneResultEach, story, watchReadiness } from "./watch.js";
 
@@ -57,7 +58,7 @@ suite("PostgreSQL restarted while 20 jobs run on two replicas", () => {
   });
 
   afterAll(async () => {
-    for (const bot of bots) await kill(bot, "SIGKILL");
+    for (const [i, bot] of bots.entries()) for (const bot of bots) await kill(bot, "SIGKILL");
     await sim?.close();
     await balancer?.close();
     await sandbox?.close();
@@ -116,6 +117,8 @@ suite("PostgreSQL restarted while 20 jobs run on two replicas", () => {
     // Nothing was sent twice, each result is there once, and no replica had to be restarted.
     expect(sandbox.sandbox.stats().operations.GenerateImage).toBe(JOBS);
     await eventually(() => expectOneResultEach(sim, CHANNEL, prompts));
+    // A result whose file could not reach Slack at first says so in words: no signed URL in any message it sent.
+    expect(signedUrlsSent(sim)).toEqual([]);
     for (const bot of bots) expect(bot.child.exitCode).toBeNull();
     expect(findSentinels(bots.flatMap((bot) => bot.output))).toEqual([]);
     const output = bots.flatMap((bot) => bot.output);

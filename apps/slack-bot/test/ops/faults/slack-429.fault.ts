@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BOT_TOKEN, eventually, SIGNING_SECRET } from "../../e2e/harness.js";
 import { type BotProcess, botProcessEnv, kill, startBotProcess } from "../../e2e/processes.js";
 import { findSentinels } from "../../e2e/sentinel.js";
+import { signedUrlsSent } from "../../support/signatures.js";
 import { expectOneResultEach } from "./watch.js";
 
 const CHANNELS = ["C0ONE", "C0TWO", "C0THREE", "C0FOUR", "C0FIVE"];
@@ -135,6 +136,7 @@ describe("Slack answering 429 to every method for 30 s", () => {
     for (const channel of CHANNELS) {
       const prompts = [...before, ...during].filter((job) => job.channel === channel).map((job) => job.text);
       await eventually(() => expectOneResultEach(sim, channel, prompts));
+      expect(signedUrlsSent(sim)).toEqual([]);
     }
     const drainedMs = Date.now() - calmAt;
 

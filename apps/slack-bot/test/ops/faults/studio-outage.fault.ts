@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BOT_TOKEN, eventually, SIGNING_SECRET } from "../../e2e/harness.js";
 import { type BotProcess, botProcessEnv, kill, startBotProcess } from "../../e2e/processes.js";
 import { findSentinels } from "../../e2e/sentinel.js";
+import { signedUrlsSent } from "../../support/signatures.js";
 import { startTcpProxy, type TcpProxy } from "./tcp-proxy.js";
 import { expectOneResultEach, story, watchReadiness } from "./watch.js";
 
@@ -93,6 +94,7 @@ describe("the studio API unreachable for a minute while jobs are polled", () => 
 
     sandbox.sandbox.advance(10 * 60_000);
     await eventually(() => expectOneResultEach(sim, CHANNEL, prompts));
+    expect(signedUrlsSent(sim)).toEqual([]);
     // Nothing was sent twice, and no result still says the studio is silent.
     expect(sandbox.sandbox.stats().operations.GenerateImage).toBe(JOBS);
     expect(sim.conversation(CHANNEL).filter((message) => message.text.includes(STILL_TRYING))).toEqual([]);
