@@ -58,7 +58,7 @@ suite("PostgreSQL restarted while 20 jobs run on two replicas", () => {
   });
 
   afterAll(async () => {
-    for (const [i, bot] of bots.entries()) for (const bot of bots) await kill(bot, "SIGKILL");
+    for (const bot of bots) await kill(bot, "SIGKILL");
     await sim?.close();
     await balancer?.close();
     await sandbox?.close();
