@@ -96,7 +96,7 @@ describe("homeView", () => {
     const view = homeView(input({ boards: Array.from({ length: 8 }, (_, i) => board(i, `Board ${i}`)) }));
     const all = text(view);
     expect(all).toContain("470 credits");
-    expect(all).toContain("*Free today*\\n50 of 50\\nresets <!date^1767312000^");
+    expect(all).toContain("*Free today*\\n50 of 50 left\\nresets <!date^1767312000^");
     for (let i = 0; i < HOME_BOARDS; i++) expect(all).toContain(`Board ${i}*`);
     expect(all).not.toContain("Board 5*");
     expect(all).toContain("/studio image");

@@ -136,6 +136,14 @@ describe("credits", () => {
     expect(reply.text).toBe("470 credits available");
   });
 
+  it("says the free credits of today are what is left of the allowance, not a bare '0 of 20'", () => {
+    const daily = studio.credits.dailyFree;
+    const spentAll = { ...studio.credits, dailyFree: daily && { ...daily, remaining: 0, limit: 20 } };
+    const text = allText(creditsMessage(spentAll));
+    expect(text).toContain("*Free today*\n0 of 20 left");
+    expect(text).not.toMatch(/0 of 20(?! left)/);
+  });
+
   it("gives the balance, the cost and the refill time when credits are short", () => {
     const reply = notEnoughCreditsMessage(creditsDecision(900, studio.credits, 50));
     expectValidMessage(reply);

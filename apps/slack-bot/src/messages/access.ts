@@ -6,7 +6,7 @@
 import type { AccessConfig } from "../config.js";
 import type { CreateResult } from "../store/types.js";
 import { context, escapeText, message, type SlackMessage, section } from "./blocks.js";
-import { slackTime } from "./credits.js";
+import { slackDate } from "./slack-date.js";
 
 const n = (value: number) => value.toLocaleString("en-US");
 const plural = (count: number, one: string, many: string) => `${n(count)} ${count === 1 ? one : many}`;
@@ -89,7 +89,7 @@ export function hourlyLimitMessage(input: HourlyLimitInput): SlackMessage {
   }
   if (input.freesAt !== null && requested <= limit) {
     lines.push(
-      `Your earliest request of the last hour stops counting ${slackTime(new Date(input.freesAt).toISOString())}.`,
+      `Your earliest request of the last hour stops counting ${slackDate(input.freesAt) ?? "within the hour"}.`,
     );
   }
   const hint = left > 0 || requested > limit ? " Fewer images (`--count`) fit sooner." : "";
@@ -120,7 +120,8 @@ export function nextUtcMidnight(now: number): number {
 /** The reply when the workspace's daily credit budget refuses a generation: budget, used, cost and the reset. */
 export function dailyBudgetMessage(input: DailyBudgetInput): SlackMessage {
   const { budget, used, cost } = input;
-  const resets = `It resets at 00:00 UTC (${slackTime(new Date(nextUtcMidnight(input.now)).toISOString())} your time).`;
+  const midnight = slackDate(nextUtcMidnight(input.now));
+  const resets = `It resets at 00:00 UTC${midnight ? ` (${midnight} your time)` : ""}.`;
   const left = Math.max(0, budget - used);
   let status: string;
   if (budget === 0) status = "Generating through the bot is paused: its daily credit budget is *0*. Ask an admin.";

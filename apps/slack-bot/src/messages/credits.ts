@@ -3,16 +3,19 @@ import type { CreditsBalance } from "@studio-kit/core";
 import { actions, button, context, escapeText, fields, message, type SlackMessage, section } from "./blocks.js";
 import { counted } from "./describe.js";
 import { ACTIONS } from "./ids.js";
+import { slackDate } from "./slack-date.js";
 
 const n = (value: number | null | undefined) => (value ?? 0).toLocaleString("en-US");
 
-/** A time in Slack's own date format, so each reader sees it in their time zone. */
-export function slackTime(iso: string | null | undefined): string {
-  const ms = iso ? Date.parse(iso) : Number.NaN;
-  if (Number.isNaN(ms)) return "at the next refill";
-  const seconds = Math.floor(ms / 1000);
-  return `<!date^${seconds}^{date_short_pretty} at {time}|${escapeText(new Date(ms).toISOString())}>`;
-}
+/** When the credits refill, in Slack's date token (each reader's time zone); said in words when the API gives no time. */
+export const refillTime = (iso: string | null | undefined): string => slackDate(iso) ?? "at the next refill";
+
+/**
+ * The daily free allowance in words that say which number is which: "12 of 20 left" (a bare "12 of 20" reads as
+ * used as easily as left).
+ */
+export const freeLeft = (daily: CreditsBalance["dailyFree"]): string =>
+  `${n(daily?.remaining)} of ${n(daily?.limit)} left`;
 
 /** The `/studio credits` reply. */
 export function creditsMessage(credits: CreditsBalance): SlackMessage {
@@ -20,8 +23,8 @@ export function creditsMessage(credits: CreditsBalance): SlackMessage {
   const items = [
     `*Balance*\n${n(credits.balance)}`,
     `*Bonus*\n${n(credits.bonusBalance)}`,
-    `*Free today*\n${n(daily?.remaining)} of ${n(daily?.limit)}`,
-    `*Next refill*\n${slackTime(credits.nextRefillAt)}`,
+    `*Free today*\n${freeLeft(daily)}`,
+    `*Next refill*\n${refillTime(credits.nextRefillAt)}`,
   ];
   const spendable = (daily?.remaining ?? 0) + (credits.bonusBalance ?? 0) + (credits.balance ?? 0);
   return message(`${counted(n(spendable), "credit")} available`, [
@@ -34,7 +37,7 @@ export function creditsMessage(credits: CreditsBalance): SlackMessage {
 /** The reply when a generation would cost more than the workspace has. */
 export function notEnoughCreditsMessage(decision: CreditsDecision): SlackMessage {
   const cost = n(decision.cost);
-  const when = slackTime(decision.refillAt);
+  const when = refillTime(decision.refillAt);
   return message(`Not enough credits: this costs ${cost}, ${n(decision.available)} available`, [
     section(
       `:no_entry: Not enough credits. This would cost *${cost}* and the workspace has *${n(decision.available)}*.` +

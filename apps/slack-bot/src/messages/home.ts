@@ -6,11 +6,12 @@ import type { DefaultBoard } from "../store/channel-defaults.js";
 import type { Limits, ModelRatings, Usage } from "../store/types.js";
 import { nextUtcMidnight } from "./access.js";
 import { actions, type Block, button, context, divider, fields, quote, section } from "./blocks.js";
-import { slackTime } from "./credits.js";
+import { freeLeft, refillTime } from "./credits.js";
 import { counted } from "./describe.js";
 import { ratingsBlocks } from "./home-ratings.js";
 import { ACTIONS } from "./ids.js";
 import { at, channelLink, jobLine, type ListedJob } from "./job-line.js";
+import { slackDate } from "./slack-date.js";
 
 /** The App Home tab's view, loosely typed like the modal; tests check it with slack-sim's `validateView`. */
 export type HomeView = { type: "home"; blocks: Block[] };
@@ -69,14 +70,15 @@ function creditsBlocks(credits: CreditsBalance | null): Block[] {
   }
   const daily = credits.dailyFree;
   const spendable = (daily?.remaining ?? 0) + (credits.bonusBalance ?? 0) + (credits.balance ?? 0);
-  const resets = daily?.resetsAt ? `\nresets ${slackTime(daily.resetsAt)}` : "";
+  const resetsAt = slackDate(daily?.resetsAt);
+  const resets = resetsAt ? `\nresets ${resetsAt}` : "";
   return [
     section(`:coin: *${n(spendable)} credits* available now.`),
     fields([
       `*Balance*\n${n(credits.balance)}`,
       `*Bonus*\n${n(credits.bonusBalance)}`,
-      `*Free today*\n${n(daily?.remaining)} of ${n(daily?.limit)}${resets}`,
-      `*Next refill*\n${slackTime(credits.nextRefillAt)}`,
+      `*Free today*\n${freeLeft(daily)}${resets}`,
+      `*Next refill*\n${refillTime(credits.nextRefillAt)}`,
     ]),
   ];
 }

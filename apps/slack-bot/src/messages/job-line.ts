@@ -3,9 +3,9 @@
 
 import type { JobRecord } from "../store/types.js";
 import { type Block, button, quote, section } from "./blocks.js";
-import { slackTime } from "./credits.js";
 import { ACTIONS } from "./ids.js";
 import { promptOfTheJob, whatTheJobAsked } from "./jobs.js";
+import { slackDate } from "./slack-date.js";
 
 /** A stored job, as far as a list shows it; without an `id` it offers no Run again (nothing to run it from). */
 export type ListedJob = Pick<JobRecord, "request" | "state" | "outcome" | "channel" | "threadTs" | "createdAt"> &
@@ -20,8 +20,7 @@ export interface LineOptions {
 }
 
 /** Slack's own date format, so each reader sees their time zone; a time Date cannot hold is said so, not thrown. */
-export const at = (ms: number) =>
-  Number.isNaN(new Date(ms).getTime()) ? "at an unknown time" : slackTime(new Date(ms).toISOString());
+export const at = (ms: number): string => slackDate(ms) ?? "at an unknown time";
 
 /** Ids come from Slack and the store; anything else is not put in a <#...> link (it could break out of the mrkdwn). */
 export const channelLink = (id: string) => (/^[CG][A-Z0-9]{1,40}$/.test(id) ? `<#${id}>` : "a channel");

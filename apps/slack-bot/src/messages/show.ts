@@ -2,6 +2,7 @@
 // where it is typed, with its buttons, so that a team can pick up an image from last week without scrolling. The
 // words here: the short message the result grows from, the line it carries once shown, and each refusal.
 import { context, escapeText, message, type SlackMessage, section } from "./blocks.js";
+import { slackDate } from "./slack-date.js";
 
 /** The message a shown result grows from while its files are fetched again (one message, as for a job). */
 export function showingMessage(user: string, id: string): SlackMessage {
@@ -11,10 +12,11 @@ export function showingMessage(user: string, id: string): SlackMessage {
   ]);
 }
 
-/** The line under a shown result: who brought it back, and when it was first made (UTC). */
+/** The line under a shown result: who brought it back, and the day it was first made (in each reader's time zone). */
 export function shownAgainLine(user: string, createdAt: number): string {
-  const day = new Date(createdAt).toISOString().slice(0, 10);
-  return `:leftwards_arrow_with_hook: Brought back by <@${escapeText(user)}> with \`/studio show\`; first made ${day}.`;
+  const day = slackDate(createdAt, "date");
+  const made = day ? `; first made ${day}` : "";
+  return `:leftwards_arrow_with_hook: Brought back by <@${escapeText(user)}> with \`/studio show\`${made}.`;
 }
 
 /** Why an id could not be shown, and what to type instead. */
