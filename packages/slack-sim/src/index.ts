@@ -12,7 +12,8 @@ export type { CloseViewInput, CloseViewResult } from "./actions/close-view.js";
 export type { CommandInput, CommandResult } from "./actions/command.js";
 export type { Delivery } from "./actions/deliver.js";
 export type { ClickEntityActionInput } from "./actions/entity-action.js";
-export type { EventResult, MessageInput } from "./actions/events.js";
+export type { EventResult, MessageInput, MessageNotSent, MessageResult, MessageSent } from "./actions/events.js";
+export { deliveredEvent } from "./actions/events.js";
 export type {
   ManifestFunction,
   ManifestFunctionParameter,
@@ -20,6 +21,7 @@ export type {
   RunFunctionResult,
 } from "./actions/function.js";
 export type { ClickInput, InteractionResult, SubmitInput, SubmitResult } from "./actions/interactions.js";
+export type { AnswerInviteInput, AnswerInviteResult } from "./actions/invite.js";
 export type {
   OpenEntityDetailsInput,
   OpenEntityDetailsResult,
@@ -34,6 +36,7 @@ export type { SimFunctionExecution, SimFunctionParameter } from "./api/functions
 export { STATUS_TIMEOUT_MS } from "./assistant-state.js";
 export type { SlackSimErrorCode } from "./errors.js";
 export { SlackSimError } from "./errors.js";
+export { INVITE_PROMPT_ACTIONS, SLACKBOT_USER_ID } from "./invite-prompts.js";
 export type { ChannelBucket, RateLimit, RateLimitTable } from "./rate-limits.js";
 export { describeRateLimit, SLACK_RATE_LIMITS, SLACK_RATE_TIERS } from "./rate-limits.js";
 export type { ChannelRateStats, MethodRateStats, RateStats } from "./rate-stats.js";

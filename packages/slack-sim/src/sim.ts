@@ -16,6 +16,7 @@ import {
   type EventLog,
   type EventResult,
   type MessageInput,
+  type MessageResult,
   redeliver,
   sendHomeOpened,
   sendMessageEvent,
@@ -34,6 +35,7 @@ import {
   sendClick,
   sendSubmit,
 } from "./actions/interactions.js";
+import { type AnswerInviteInput, type AnswerInviteResult, sendInviteAnswer } from "./actions/invite.js";
 import {
   type OpenEntityDetailsInput,
   type OpenEntityDetailsResult,
@@ -125,10 +127,21 @@ export interface SlackSim {
   handle(request: Request): Promise<Response>;
 
   command(input: CommandInput): Promise<CommandResult>;
-  /** `@bot` in a channel (or thread): the message, then `app_mention`; `files` are shared with it. */
-  mention(input: MessageInput): Promise<EventResult>;
-  /** A message (in a DM with the bot when `channel` is `D<user>`): `message`, `subtype: "file_share"` with `files`. */
-  message(input: MessageInput): Promise<EventResult>;
+  /**
+   * `@bot` in a channel (or thread): the message, then `app_mention`; `files` are shared with it. Where the bot is not
+   * a member, no event: `delivered: false` and Slackbot's invite prompt for the person (`invitePromptTs`).
+   */
+  mention(input: MessageInput): Promise<MessageResult>;
+  /**
+   * A message (in a DM with the bot when `channel` is `D<user>`): `message`, `subtype: "file_share"` with `files`.
+   * Where the bot is not a member, no event (`delivered: false`).
+   */
+  message(input: MessageInput): Promise<MessageResult>;
+  /**
+   * The person answers Slackbot's invite prompt: Invite makes the bot a member (`member_joined_channel`) and sends
+   * the mention's `app_mention`; Do Nothing (`invite: false`) sends nothing. Both take the prompt away.
+   */
+  answerInvite(input: AnswerInviteInput): Promise<AnswerInviteResult>;
   openHome(user: string): Promise<EventResult>;
   redeliver(eventId: string, retry: SlackRetry): Promise<EventResult>;
   click(input: ClickInput): Promise<InteractionResult>;
@@ -328,6 +341,7 @@ export function createSlackSim(options: SlackSimOptions): SlackSim {
     command: (input) => track(sendCommand(context, input)),
     mention: (input) => track(sendMessageEvent(context, events, input, true)),
     message: (input) => track(sendMessageEvent(context, events, input, false)),
+    answerInvite: (input) => track(sendInviteAnswer(context, events, input)),
     openHome: (user) => track(sendHomeOpened(context, events, user)),
     redeliver: (eventId, retry) => track(redeliver(context, events, eventId, retry)),
     click: (input) => track(sendClick(context, input)),

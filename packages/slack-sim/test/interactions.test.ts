@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { deliveredEvent } from "../src/index.js";
 import { eventually, type Harness, startHarness } from "./support/bolt.js";
 
 let harness: Harness | undefined;
@@ -30,7 +31,7 @@ describe("events and interactions through a real Bolt app", () => {
       });
     });
     const { sim } = harness;
-    const sent = await sim.mention({ user: "U0ALICE", channel: "C0GENERAL", text: "draw a cat" });
+    const sent = deliveredEvent(await sim.mention({ user: "U0ALICE", channel: "C0GENERAL", text: "draw a cat" }));
     expect(sent.status).toBe(200);
     expect(sent.eventId).toMatch(/^Ev/);
 
@@ -50,7 +51,7 @@ describe("events and interactions through a real Bolt app", () => {
         seen.push(context.retryNum);
       });
     });
-    const sent = await harness.sim.mention({ user: "U0ALICE", channel: "C0GENERAL", text: "hi" });
+    const sent = deliveredEvent(await harness.sim.mention({ user: "U0ALICE", channel: "C0GENERAL", text: "hi" }));
     await harness.sim.redeliver(sent.eventId, { num: 1, reason: "http_timeout" });
     await eventually(() => expect(seen).toEqual([undefined, 1]));
   });

@@ -34,7 +34,7 @@ describe("files people share", () => {
       channel: sim.dm("U0ALICE"),
       files: [{ name: "moodboard.png", bytes: BYTES, title: "Mood" }],
     });
-    expect(sent.status).toBe(200);
+    expect(sent).toMatchObject({ delivered: true, status: 200 });
     const [event] = await eventually(() => {
       expect(events).toHaveLength(1);
       return events;

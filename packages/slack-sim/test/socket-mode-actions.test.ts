@@ -146,7 +146,7 @@ describe.each(TRANSPORTS)("every delivery over $name", ({ start }) => {
 
   it("sends a message event and app_home_opened to their listeners", async () => {
     const sim = await started();
-    expect((await sim.message({ user, channel: sim.dm(user), text: "hi there" })).status).toBe(200);
+    expect(await sim.message({ user, channel: sim.dm(user), text: "hi there" })).toMatchObject({ status: 200 });
     expect((await sim.openHome(user)).status).toBe(200);
     await eventually(() => expect(events).toEqual(["message:hi there", `app_home_opened:${user}`]));
   });

@@ -5,7 +5,7 @@
 import { LogLevel, SocketModeClient } from "@slack/socket-mode";
 import { afterEach, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
-import { createSlackSim, EVENT_RETRIES, type SlackSim } from "../src/index.js";
+import { createSlackSim, deliveredEvent, EVENT_RETRIES, type SlackSim } from "../src/index.js";
 import { BOT_TOKEN, eventually, SIGNING_SECRET } from "./support/bolt.js";
 import { APP_TOKEN, type SocketHarness, startSocketHarness, startSocketSim } from "./support/socket.js";
 
@@ -120,7 +120,7 @@ describe("the connection (docs.slack.dev/apis/events-api/using-socket-mode)", ()
       seen.push({ body, envelope_id, retry_num, accepts_response_payload });
       await ack();
     });
-    const sent = await sim.mention({ user: "U0ALICE", channel: "C0GENERAL", text: "hello" });
+    const sent = deliveredEvent(await sim.mention({ user: "U0ALICE", channel: "C0GENERAL", text: "hello" }));
     expect(sent).toMatchObject({ status: 200, body: "" });
     const [envelope] = sim.socketMode.envelopes();
     expect(envelope).toMatchObject({
@@ -153,7 +153,7 @@ describe("the connection (docs.slack.dev/apis/events-api/using-socket-mode)", ()
       if (retry_num === 0) acks.push(ack);
       else await ack();
     });
-    const sent = await sim.mention({ user: "U0ALICE", channel: "C0GENERAL", text: "hello" });
+    const sent = deliveredEvent(await sim.mention({ user: "U0ALICE", channel: "C0GENERAL", text: "hello" }));
     expect(sent.status).toBe(200);
     expect(attempts).toEqual([
       { retry: 0, reason: "", eventId: sent.eventId },
@@ -174,7 +174,7 @@ describe("the connection (docs.slack.dev/apis/events-api/using-socket-mode)", ()
     sim = await startSocketSim({ socketMode: { appToken: APP_TOKEN, ackTimeoutMs: 100 } });
     await startClient(sim.apiUrl);
     const event = await sim.mention({ user: "U0ALICE", channel: "C0GENERAL", text: "hello" });
-    expect(event.status).toBe(404);
+    expect(event).toMatchObject({ delivered: true, status: 404 });
     const command = await sim.command({ user: "U0ALICE", channel: "C0GENERAL", text: "x" });
     expect(command.status).toBe(404);
     expect(sim.conversation("C0GENERAL", { as: "U0ALICE" }).filter((m) => m.fromBot)).toEqual([]);
@@ -199,7 +199,7 @@ describe("disconnect and reconnect (docs.slack.dev/apis/events-api/using-socket-
     expect(live.socketMode.disconnect("refresh_requested")).toBe(1);
     // Sent while the app is between connections: held until it is connected again.
     const during = await live.mention({ user: "U0ALICE", channel: "C0GENERAL", text: "during" });
-    expect(during.status).toBe(200);
+    expect(during).toMatchObject({ delivered: true, status: 200 });
     const connections = await eventually(() => {
       const all = live.socketMode.connections();
       expect(all).toMatchObject([

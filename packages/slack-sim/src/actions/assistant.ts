@@ -147,7 +147,15 @@ export async function sendAssistantMessage(
   input: AssistantMessageInput,
 ): Promise<EventResult> {
   const record = ownThread(context.state, input.user, input.channel, input.threadTs);
-  return sendMessageEvent(context, log, { ...input, channel: record.channel, threadTs: record.threadTs }, false);
+  const sent = await sendMessageEvent(
+    context,
+    log,
+    { ...input, channel: record.channel, threadTs: record.threadTs },
+    false,
+  );
+  // The bot is always in a DM (state.ts), so the event always goes; this keeps the type honest.
+  if (!sent.delivered) throw new SlackSimError("invalid_options", `the bot is not in ${record.channel}`);
+  return sent;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { SlackSimError } from "../errors.js";
+import { promptInvite } from "../invite-prompts.js";
 import { fileObject, shareFiles } from "../shared-files.js";
 import type { SlackRetry } from "../signing.js";
 import { SIM_WORKSPACE, userOf } from "../state.js";
@@ -24,6 +25,40 @@ export interface EventResult extends Delivery {
   eventId: string;
   /** The ts of the message the event is about (for `mention`/`message`). */
   ts?: string;
+}
+
+/** A person's message and the event it sent the app (`delivered`), with the app's ack. */
+export interface MessageSent extends EventResult {
+  delivered: true;
+  ts: string;
+}
+
+/**
+ * A person's message that sent the app nothing, because the app is not a member of the conversation
+ * (`reason: "not_in_channel"`). For a mention, `invitePromptTs` is Slackbot's prompt to invite the app, shown to the
+ * person (answer it with `answerInvite`).
+ */
+export interface MessageNotSent {
+  delivered: false;
+  reason: "not_in_channel";
+  ts: string;
+  invitePromptTs?: string;
+}
+
+/** What `mention` and `message` resolve with. */
+export type MessageResult = MessageSent | MessageNotSent;
+
+/**
+ * The event a message sent, for a caller that expects one (a conversation the app is in); throws
+ * `invalid_options` when nothing was sent.
+ *
+ * @example const { eventId } = deliveredEvent(await sim.mention({ user: "U0ALICE", channel: "C0GENERAL", text: "hi" }));
+ */
+export function deliveredEvent(result: MessageResult): MessageSent {
+  if (!result.delivered) {
+    throw new SlackSimError("invalid_options", `no event was sent for ${result.ts}: the bot is not in that channel`);
+  }
+  return result;
 }
 
 /** Keeps each envelope by `event_id`, so that `redeliver` resends the very same body as Slack's retries do. */
@@ -63,6 +98,12 @@ export async function sendEvent(
  * Posts the person's message into the conversation, then sends the event: `app_mention` when `mention` is set
  * (Slack prefixes the text with `<@bot>` if it is not there), else a `message` event.
  *
+ * Only from a conversation the app is a member of: Slack sends the `message.channels` / `message.groups` events of
+ * the channels an app is in (https://docs.slack.dev/reference/events/message.channels/) and reads mentions only
+ * "in conversations that the app is in" (https://docs.slack.dev/reference/scopes/app_mentions.read/). Elsewhere the
+ * message is posted and nothing is sent; a mention shows the person Slackbot's invite prompt instead
+ * (invite-prompts.ts), whose Invite delivers this very event (actions/invite.ts).
+ *
  * With files, the event has the shapes of @slack/types 3.2 (`AppMentionEvent.files`, `FileShareMessageEvent`):
  * a `message` event gets `subtype: "file_share"`, both carry `files` (Slack's file objects, see shared-files.ts)
  * and `upload: false`. `channel_type` is `im` in a direct message with the bot, `channel` elsewhere.
@@ -72,7 +113,7 @@ export async function sendMessageEvent(
   log: EventLog,
   input: MessageInput,
   mention: boolean,
-): Promise<EventResult> {
+): Promise<MessageResult> {
   const { state } = context;
   const channel = anyChannel(state, input.channel);
   const user = userOf(state, input.user);
@@ -108,7 +149,17 @@ export async function sendMessageEvent(
     ...(mention ? {} : { channel_type: channel.id.startsWith("D") ? "im" : "channel" }),
     ...(input.threadTs ? { thread_ts: input.threadTs } : {}),
   };
-  return { ...(await sendEvent(context, log, event, input)), ts: message.ts };
+  if (!channel.member) {
+    const place = { channel: channel.id, user: user.id, ...(input.threadTs ? { threadTs: input.threadTs } : {}) };
+    const invitePromptTs = mention ? promptInvite(state, place, event) : undefined;
+    return {
+      delivered: false,
+      reason: "not_in_channel",
+      ts: message.ts,
+      ...(invitePromptTs ? { invitePromptTs } : {}),
+    };
+  }
+  return { ...(await sendEvent(context, log, event, input)), delivered: true, ts: message.ts };
 }
 
 /** `app_home_opened` for the Home tab, carrying the published view when there is one. */

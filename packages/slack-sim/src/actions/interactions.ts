@@ -1,5 +1,6 @@
 import { viewJson } from "../api/views.js";
 import { SlackSimError } from "../errors.js";
+import { isInvitePrompt } from "../invite-prompts.js";
 import type { SimView, View } from "../types.js";
 import { interactionEnvelope, newResponseUrl, newTrigger, type SendOptions } from "./common.js";
 import { type Delivery, type DeliveryContext, deliver, FORM } from "./deliver.js";
@@ -58,6 +59,10 @@ function feedbackChoice(element: Record<string, unknown>, value: string | undefi
 export async function sendClick(context: DeliveryContext, input: ClickInput): Promise<InteractionResult> {
   const { state } = context;
   const target = findTarget(state, input);
+  if (target.kind === "message" && isInvitePrompt(state, target.message)) {
+    // Slackbot's buttons are Slack's own: no block_actions goes to the app (invite-prompts.ts).
+    throw new SlackSimError("invalid_options", "that is Slackbot's invite prompt: answer it with answerInvite");
+  }
   const found = findElement(target.blocks, input.actionId);
   if (!found) throw new SlackSimError("action_not_found", `no element with action_id ${input.actionId}`);
   const triggerId = newTrigger(state, input.user);
