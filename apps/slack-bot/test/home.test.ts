@@ -125,6 +125,13 @@ describe("homeView", () => {
           job({ request: imageRequest("a red fox", 2), createdAt, state: "running", outcome: undefined }),
           job({ channel: "C0RANDOM", threadTs: "1.2" }),
           job({ channel: "DU0ALICE", outcome: "failed" }),
+          // Answered through a click's response_url: at the top of #random, beside the result clicked.
+          job({
+            channel: "C0RANDOM",
+            threadTs: "1.3",
+            request: imageRequest("a kite", 1),
+            progress: { responseUrl: "https://hooks.slack.com/actions/T0/1/x", replaceOriginal: false },
+          }),
         ],
       }),
     );
@@ -133,6 +140,7 @@ describe("homeView", () => {
     expect(all).toContain(`in <#C0GENERAL> · <!date^${createdAt / 1000}^`);
     expect(all).toContain(":white_check_mark: *Done* · an image · “a lighthouse at dusk”\\nin <#C0RANDOM> (thread)");
     expect(all).toContain(":x: *Failed* · an image · “a lighthouse at dusk”\\nin your direct message with Studio");
+    expect(all).toContain(":white_check_mark: *Done* · an image · “a kite”\\nin <#C0RANDOM> · <!date^");
   });
 
   it.each([

@@ -33,6 +33,17 @@ const STATUS = {
   notSent: ":no_entry_sign: *Not sent*",
 } as const;
 
+/**
+ * Whether the job's message is a reply in a thread. `threadTs` is where the bot was asked to answer (a click answers
+ * in the clicked result's thread), but a message the bot could only send through a `response_url` (a channel it is
+ * not in: delivery/response-url.ts) lands beside the clicked message, at the channel's top level: such a job has a
+ * `responseUrl` and no `ts` of its own.
+ */
+function inThread(job: Pick<ListedJob, "threadTs" | "progress">): boolean {
+  if (!job.threadTs) return false;
+  return !(job.progress?.responseUrl && !job.progress.ts);
+}
+
 /** A job's status in words and an emoji. */
 export function jobStatus(job: Pick<ListedJob, "state" | "outcome">): string {
   switch (job.outcome) {
@@ -75,7 +86,7 @@ export function jobLine(job: ListedJob, link?: string, options: LineOptions = {}
   const chars = options.promptChars ?? PROMPT_CHARS;
   const asked = prompt && chars > 0 ? ` · “${quote(prompt, chars)}”` : "";
   const where = job.channel.startsWith("D") ? "in your direct message with Studio" : `in ${channelLink(job.channel)}`;
-  const thread = job.threadTs ? " (thread)" : "";
+  const thread = inThread(job) ? " (thread)" : "";
   const open = link ? ` · <${link}|${job.outcome === "completed" ? "Open the result" : "Open the message"}>` : "";
   const text = `${jobStatus(job)} · ${what}${asked}\n${where}${thread} · ${at(job.createdAt)}${open}`;
   return section(text, job.id ? runAgainButton(job.id) : undefined);
