@@ -8,6 +8,7 @@ import { addToBoard, getCredits, listBoards } from "@studio-kit/core";
 import type { StepSurface } from "../delivery/step-surface.js";
 import { slackErrorCode } from "../delivery/surface.js";
 import type { BotDeps } from "../deps.js";
+import { checkOptions } from "../intent/slack-grammar.js";
 import { runJob } from "../jobs/run.js";
 import { explainProblem } from "../messages/problems.js";
 import {
@@ -16,6 +17,7 @@ import {
   STEP_ASSET_OR_FILE,
   STEP_REFUSED,
   stepChannelError,
+  stepOptionsError,
   stepProblem,
 } from "../messages/workflow-steps.js";
 import type { WorkflowStepRef } from "../store/job-requests.js";
@@ -57,7 +59,7 @@ export async function runGenerateImageStep(
   step: WorkflowStepRef,
 ): Promise<StepOutcome> {
   const prompt = inputs.prompt.trim();
-  if (!prompt) return { kind: "error", error: stepProblem("the prompt is empty.") };
+  if (!prompt) return { kind: "error", error: stepProblem("Prompt is empty: say what to draw.") };
   const command: ImageCommand = {
     kind: "image",
     prompt,
@@ -67,6 +69,11 @@ export async function runGenerateImageStep(
     ...(inputs.count !== undefined ? { count: inputs.count } : {}),
     ...(inputs.board ? { board: inputs.board } : {}),
   };
+  // The options are the workflow's, set once by whoever built it and wrong for everyone who runs it: said first, and
+  // in the step's own field names (clearForGeneration checks them too, in the command's words: `--count`).
+  const { catalog, presets } = await deps.studioData.get();
+  const options = checkOptions(command, catalog, presets);
+  if (!options.ok) return { kind: "error", error: stepOptionsError(options.problems) };
   const cleared = await clearForGeneration(deps, surface, command, { confirmed: true });
   if (!cleared) return refused(surface);
   const boards = await resultBoards(deps, surface, command.board);
@@ -107,7 +114,7 @@ export async function runAddToBoardStep(deps: BotDeps, inputs: AddToBoardInputs)
   if (inputs.assetId && inputs.file) return { kind: "error", error: STEP_ASSET_AND_FILE };
   if (!inputs.assetId && !inputs.file) return { kind: "error", error: STEP_ASSET_OR_FILE };
   const wanted = inputs.board?.trim();
-  if (!wanted) return { kind: "error", error: stepProblem("the step needs a board (its title or id).") };
+  if (!wanted) return { kind: "error", error: stepProblem("Board is empty: give a board's title or id.") };
   try {
     const boards = await listBoards(deps.studio);
     const board =

@@ -2,9 +2,10 @@
 // on to the person "through a Slackbot message" (https://docs.slack.dev/reference/methods/functions.completeError/).
 // Plain text: it is not a Block Kit message.
 
+import type { OptionProblem } from "@studio-kit/commands";
 import { UPLOAD_CATEGORIES } from "@studio-kit/operations";
 import type { JobOutcome } from "../store/types.js";
-import { quote } from "./blocks.js";
+import { escapeText, listValues, quote } from "./blocks.js";
 
 /** Why a generation step's job ended without a result, by how it ended (store/types.ts `JobOutcome`). */
 export function stepJobError(outcome: JobOutcome | undefined, permalink: string | undefined): string {
@@ -40,6 +41,47 @@ export const boardMissing = (board: string): string =>
 
 /** Something the studio API answered went wrong, in the words of the problem. */
 export const stepProblem = (what: string): string => `Studio: ${what}`;
+
+/**
+ * The fields of "Generate an image" as Workflow Builder shows them (manifest.json
+ * `functions.generate_image.input_parameters`' titles, which test/manifest.test.ts compares), by the command flag
+ * each one sets: the person who set up the step typed into "Count", never `--count`.
+ */
+export const GENERATE_IMAGE_FIELDS: Readonly<Record<string, string>> = {
+  "--ratio": "Ratio",
+  "--model": "Model",
+  "--count": "Count",
+  "--board": "Board",
+};
+
+/** A problem's words with each `--flag` (and `--flag value`) written as the field that sets it: "Ratio `wide`". */
+function inFieldWords(text: string, fields: Readonly<Record<string, string>>): string {
+  return text.replace(/`(--[a-z][a-z-]*)(?: ([^`]*))?`/g, (whole, flag: string, value: string | undefined) => {
+    const field = fields[flag];
+    if (!field) return whole;
+    return value ? `${field} \`${value}\`` : field;
+  });
+}
+
+/**
+ * A step's options that cannot be used (@studio-kit/commands' `checkOptions`), said with the step's field names:
+ * "Studio: Count is from 1 to 4 images per request (got 9)." Each problem names its field, then what would work.
+ */
+export function stepOptionsError(
+  problems: readonly OptionProblem[],
+  fields: Readonly<Record<string, string>> = GENERATE_IMAGE_FIELDS,
+): string {
+  const sentences = problems.slice(0, 5).map((problem) => {
+    const field = fields[problem.option];
+    let said = inFieldWords(problem.message, fields);
+    // "There is no image model `x`." names no flag: the field goes first.
+    if (field && !said.includes(field)) said = `${field}: ${said.charAt(0).toLowerCase()}${said.slice(1)}`;
+    const intro = problem.validIntro ? inFieldWords(problem.validIntro, fields) : "Valid:";
+    const valid = problem.valid.length ? ` ${intro} ${listValues(problem.valid, 8, 300)}.` : "";
+    return `${said}${valid}${problem.help ? ` ${problem.help}` : ""}`;
+  });
+  return stepProblem(escapeText(sentences.join(" ")));
+}
 
 /** "Add to a board" was given neither an asset id nor a file: it names the two inputs to choose from. */
 export const STEP_ASSET_OR_FILE =

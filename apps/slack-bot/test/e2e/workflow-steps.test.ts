@@ -74,7 +74,7 @@ describe("Generate an image", () => {
       ratio: "wide",
     });
     expect(ratio.state).toBe("failed");
-    expect(ratio.error).toMatch(/^Studio: Some options cannot be used: .*ratio/);
+    expect(ratio.error).toMatch(/^Studio: Ratio `wide` is not width:height/);
     const bob = await runStep(bot.sim, "generate_image", { prompt: "a fox", channel: CHANNEL, user: "U0BOB" });
     expect(bob.state).toBe("failed");
     expect(bob.error).toMatch(/^Studio: Generating is limited to listed people, groups or channels/);

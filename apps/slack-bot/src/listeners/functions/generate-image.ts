@@ -20,11 +20,11 @@ export function generateImageStep(deps: BotDeps) {
     if (!prompt || !user || !channel) {
       return finishStep(deps, args, {
         kind: "error",
-        error: stepProblem("the step needs a prompt, a person and a channel."),
+        error: stepProblem("the step needs Prompt, Run as and Channel."),
       });
     }
     if (count !== undefined && Number.isNaN(count)) {
-      return finishStep(deps, args, { kind: "error", error: stepProblem("the count must be a whole number.") });
+      return finishStep(deps, args, { kind: "error", error: stepProblem("Count must be a whole number.") });
     }
     const ratio = textInput(inputs, "ratio");
     const model = textInput(inputs, "model");
