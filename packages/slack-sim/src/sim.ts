@@ -93,7 +93,7 @@ export interface SlackSimOptions {
   clock?: { now(): number };
   /** Used to send requests to the app. Default the global fetch. */
   fetch?: typeof fetch;
-  /** Default `C0GENERAL` (bot in it) and `C0RANDOM` (bot not in it). */
+  /** Default `C0GENERAL` (bot in it), `C0RANDOM` (bot not in it) and `C0PRIVATE` (private, bot in it). */
   channels?: SimChannel[];
   /** Known people; anyone else named by a test is made up on first sight. */
   users?: SimUser[];
@@ -256,6 +256,7 @@ export interface SlackSim {
 const DEFAULT_CHANNELS: SimChannel[] = [
   { id: "C0GENERAL", name: "general", member: true },
   { id: "C0RANDOM", name: "random", member: false },
+  { id: "C0PRIVATE", name: "private-plans", member: true, private: true },
 ];
 const DEFAULT_USERS: SimUser[] = [
   { id: "U0ALICE", name: "alice", realName: "Alice Archer" },

@@ -192,6 +192,11 @@ export interface SimChannel {
   id: string;
   name: string;
   member: boolean;
+  /**
+   * A private channel (default false: public). Its id starts with C like a public one's, as Slack's have since 2021:
+   * only `conversations.info`'s `is_private` tells them apart, and it answers `channel_not_found` to a bot not in it.
+   */
+  private?: boolean;
 }
 
 /** A person in the sim's workspace. */

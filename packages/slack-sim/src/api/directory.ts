@@ -14,23 +14,39 @@ export function authTest(_state: SimState): ApiResult {
   };
 }
 
+/**
+ * A conversation as Slack's conversation object describes it (https://docs.slack.dev/reference/objects/conversation-object):
+ * `is_private` says whether a channel is private (its id starts with C either way: Slack says to read the booleans,
+ * never the id's first letter, https://docs.slack.dev/changelog/2018/09/01/more-reasons-to-be-a-conversations-api-convert);
+ * a DM is `is_im`. A private channel the bot is not in is one it cannot see: `channel_not_found`.
+ */
 export function conversationsInfo(state: SimState, args: Args): ApiResult {
   const id = str(args.channel);
   const channel = id ? channelOf(state, id) : undefined;
-  if (!channel) return fail("channel_not_found");
+  if (!channel || (channel.private && !channel.member)) return fail("channel_not_found");
   const im = channel.id.startsWith("D");
   return {
     ok: true,
-    channel: { id: channel.id, name: channel.name, is_channel: !im, is_im: im, is_member: channel.member },
+    channel: {
+      id: channel.id,
+      name: channel.name,
+      is_channel: !im,
+      is_group: false,
+      is_im: im,
+      is_mpim: false,
+      // The im object documents no is_private (https://docs.slack.dev/reference/objects/im-object): a DM is is_im.
+      ...(im ? {} : { is_private: channel.private === true }),
+      is_member: channel.member,
+    },
   };
 }
 
-/** The bot joins a public channel; DMs and unknown channels answer as Slack does. */
+/** The bot joins a public channel; DMs, private channels and unknown channels answer as Slack does. */
 export function conversationsJoin(state: SimState, args: Args): ApiResult {
   const id = str(args.channel);
   const channel = id ? channelOf(state, id) : undefined;
-  if (!channel) return fail("channel_not_found");
-  if (channel.id.startsWith("D")) return fail("method_not_supported_for_channel_type");
+  if (!channel || (channel.private && !channel.member)) return fail("channel_not_found");
+  if (channel.id.startsWith("D") || channel.private) return fail("method_not_supported_for_channel_type");
   channel.member = true;
   return { ok: true, channel: { id: channel.id, name: channel.name, is_channel: true, is_member: true } };
 }
