@@ -1,6 +1,6 @@
 import { type Board, listBoards, listCards } from "@studio-kit/core";
 import { ImageDocument } from "@studio-kit/operations";
-import { validateView } from "@studio-kit/slack-sim";
+import { deliveredEvent, validateView } from "@studio-kit/slack-sim";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ACTIONS } from "../../src/index.js";
 import { BOARD_MODAL } from "../../src/messages/boards.js";
@@ -140,7 +140,9 @@ describe("files shared with the bot", () => {
 
   it("answers a DM without files as a mention (no upload), and ignores a redelivered file share", async () => {
     await bot.sim.message({ user: USER, channel: dm(), text: "hello" });
-    const shared = await bot.sim.message({ user: USER, channel: dm(), files: [{ name: "a.png", bytes: PNG }] });
+    const shared = deliveredEvent(
+      await bot.sim.message({ user: USER, channel: dm(), files: [{ name: "a.png", bytes: PNG }] }),
+    );
     await bot.sim.redeliver(shared.eventId, { num: 1, reason: "http_timeout" });
     await storedReply(() => bot.sim.conversation(dm()));
     // Give a wrongly handled redelivery the time to show up.

@@ -3,7 +3,7 @@
 // flight, the process is killed with SIGKILL, the generations finish while it is down, and a new process on the
 // same file must post all ten results exactly once without sending any generation again.
 import type { SandboxServer } from "@studio-kit/sandbox";
-import type { SlackSim } from "@studio-kit/slack-sim";
+import { deliveredEvent, type SlackSim } from "@studio-kit/slack-sim";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually } from "./harness.js";
 import { kill, type RestartRig, sqliteRows, startRestartRig } from "./processes.js";
@@ -43,7 +43,9 @@ describe("the bot killed with SIGKILL while generations are in flight", () => {
     for (const [index, prompt] of prompts.slice(0, -1).entries()) {
       await sim.command({ user: `U0PERSON${index % 3}`, channel: CHANNEL, text: `image ${prompt}` });
     }
-    const mention = await sim.mention({ user: "U0PERSON0", channel: CHANNEL, text: `<@U0SIMBOT1> ${prompts.at(-1)}` });
+    const mention = deliveredEvent(
+      await sim.mention({ user: "U0PERSON0", channel: CHANNEL, text: `<@U0SIMBOT1> ${prompts.at(-1)}` }),
+    );
 
     // Midway: every generation was sent and is being polled, none has finished.
     await eventually(() => {

@@ -1,4 +1,5 @@
 import { SANDBOX_WORKSPACE_ID } from "@studio-kit/sandbox";
+import { deliveredEvent } from "@studio-kit/slack-sim";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ACTIONS } from "../../src/index.js";
 import { actionIds, type Bot, blocksOf, eventually, expectAllMessagesValid, startBot } from "./harness.js";
@@ -162,7 +163,9 @@ describe("@Studio mention", () => {
   });
 
   it("ignores a redelivered mention", async () => {
-    const mention = await bot.sim.mention({ user: USER, channel: CHANNEL, text: "<@U0SIMBOT1> credits" });
+    const mention = deliveredEvent(
+      await bot.sim.mention({ user: USER, channel: CHANNEL, text: "<@U0SIMBOT1> credits" }),
+    );
     const ts = mention.ts ?? "";
     await eventually(() => expect(bot.sim.thread(CHANNEL, ts).filter((m) => m.fromBot)).toHaveLength(1));
     await bot.sim.redeliver(mention.eventId, { num: 1, reason: "http_timeout" });

@@ -83,7 +83,7 @@ describe("the bot over Socket Mode", () => {
 
   it("a mention: its result is one message in the mention's thread", async () => {
     const mention = await bot.sim.mention({ user: USER, channel: CHANNEL, text: "<@U0SIMBOT1> a lighthouse" });
-    expect(mention.status).toBe(200);
+    expect(mention).toMatchObject({ delivered: true, status: 200 });
     const [result] = await finishedResults(1, mention.ts);
     expect(result?.threadTs).toBe(mention.ts);
     expect(headline(result)).toBe("Image: a lighthouse");

@@ -48,7 +48,7 @@ describe("a refresh_requested disconnect in the middle of a job", () => {
     expect(live.sim.socketMode.disconnect("refresh_requested")).toBe(1);
     // Said while the bot is between connections: slack-sim holds it for the next one, as Slack retries an event.
     const mention = await live.sim.mention({ user: USER, channel: CHANNEL, text: "<@U0SIMBOT1> a harbour at night" });
-    expect(mention.status).toBe(200);
+    expect(mention).toMatchObject({ delivered: true, status: 200 });
 
     expect(live.sim.socketMode.connections()).toMatchObject([
       { id: "L1", open: false, disconnectReason: "refresh_requested" },
