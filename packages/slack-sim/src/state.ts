@@ -84,6 +84,8 @@ export interface SimState {
   messages: SimMessage[];
   views: Map<string, SimView>;
   homes: Map<string, View>;
+  /** Each published Home tab's `hash`, new on every views.publish, by user (Slack's view state: see api/views.ts). */
+  homeHashes: Map<string, string>;
   calls: SimCall[];
   faults: Map<string, Fault[]>;
   responseUrls: Map<string, ResponseUrlRecord>;
@@ -118,6 +120,7 @@ export function createState(now: () => number, channels: SimChannel[], users: Si
     messages: [],
     views: new Map(),
     homes: new Map(),
+    homeHashes: new Map(),
     calls: [],
     faults: new Map(),
     responseUrls: new Map(),

@@ -45,11 +45,12 @@ export function historyMessage(
 const PROMPT_STEPS = [80, 50, 30, 0];
 
 /**
- * The note under a list whose Run again was clicked: what runs again and where its progress and result are
- * ("Running 2 images again in #general."), since that is often another conversation than the list's.
+ * What replaces a list whose Run again was clicked (its offer is spent, decision 0025): what runs again and where
+ * its progress and result are ("Running 2 images again in #general."), since that is often another conversation
+ * than the list's, and how to see the list again.
  */
 export function runAgainNote(what: string, channel: string): SlackMessage {
   const place = channel.startsWith("D") ? "your direct message with Studio" : channelLink(channel);
   const text = `Running ${what} again in ${place}.`;
-  return message(text, [section(`:repeat: ${text}`)]);
+  return message(text, [section(`:repeat: ${text}`), context("`/studio history` lists your jobs again.")]);
 }

@@ -142,7 +142,7 @@ describe("Run again", () => {
     // Two jobs of two images one after the other (the second Run again's), each waited for over real HTTP.
   }, 30_000);
 
-  it("refuses a double click: one job runs again, the second click is told so", async () => {
+  it("refuses a double click: one job runs again, the second click is told the offer was used", async () => {
     bot = await startBot();
     await generate(ALICE, "image a red fox");
     const [job] = await bot.app.store.jobs.recent(ALICE, 1);
@@ -160,7 +160,7 @@ describe("Run again", () => {
       expect(
         bot.sim
           .conversation(CHANNEL, { as: ALICE })
-          .some((m) => m.ephemeral && m.text.includes("You clicked that twice")),
+          .some((m) => m.ephemeral && m.text.includes("That offer was already used")),
       ).toBe(true),
     );
     await eventually(async () => expect(await bot.app.store.jobs.recent(ALICE, 10)).toHaveLength(2));

@@ -118,8 +118,11 @@ describe("/studio with a typo of a command", () => {
       return found;
     });
     expect(result?.ephemeral).toBe(false);
-    // The ask itself is still there, unchanged: the result came as a new message.
-    expect(labels(visible("C0RANDOM").find((m) => m.ts === ask.ts))).toHaveLength(2);
+    // The ask was replaced in place (its offer is spent, through the click's response_url): the result came as a
+    // new message.
+    const replaced = visible("C0RANDOM").find((m) => m.ts === ask.ts);
+    expect(replaced?.text).toBe("You chose: Image of 'a red fox'");
+    expect(labels(replaced)).toHaveLength(0);
     expect(generatedPrompts()).toEqual(["a red fox"]);
   });
 
@@ -130,7 +133,7 @@ describe("/studio with a typo of a command", () => {
     const acks = await Promise.all([click(), click()]);
     expect(acks.map((ack) => ack.status)).toEqual([200, 200]);
     await eventually(() => expect(imageResults(visible())).toHaveLength(1));
-    await eventually(() => expect(visible().some((m) => m.text.includes("You clicked that twice"))).toBe(true));
+    await eventually(() => expect(visible().some((m) => m.text.includes("That offer was already used"))).toBe(true));
     await pause(500);
     expect(imageResults(visible())).toHaveLength(1);
     expect(generations()).toBe(1);

@@ -35,7 +35,10 @@ export function targetFields(state: SimState, target: Target): Record<string, un
   if (target.kind === "view")
     return { container: { type: "view", view_id: target.view.id }, view: viewJson(target.view) };
   if (target.kind === "home") {
-    return { container: { type: "view", view_id: target.viewId }, view: { id: target.viewId, ...target.home } };
+    // The Home as published, with its hash (api/views.ts publish), as a modal's view carries one.
+    const hash = state.homeHashes.get(target.viewId.slice(2));
+    const view = { id: target.viewId, ...(hash ? { hash } : {}), ...target.home };
+    return { container: { type: "view", view_id: target.viewId }, view };
   }
   const { message } = target;
   const channel = anyChannel(state, message.channel);

@@ -81,11 +81,21 @@ export function update(state: SimState, args: Args): ApiResult {
   return { ok: true, view: viewJson(sim) };
 }
 
+/**
+ * views.publish: the person's Home tab, with a new `hash` each time. A Home view carries its hash like a modal does,
+ * in the answer and in the `view` of a `block_actions` from it (actions/target.ts); a publish given a `hash` that is
+ * not the current one is refused with `hash_conflict` ("Error returned when the provided hash doesn't match the
+ * current stored value": https://docs.slack.dev/reference/methods/views.publish).
+ */
 export function publish(state: SimState, args: Args): ApiResult {
   const view = checkedView(state, args, "home");
   if (isResult(view)) return view;
   const user = str(args.user_id);
   if (!user) return fail("invalid_arguments");
+  const hash = str(args.hash);
+  if (hash && hash !== state.homeHashes.get(user)) return fail("hash_conflict");
   state.homes.set(user, view);
-  return { ok: true, view: { id: `VH${user}`, team_id: SIM_WORKSPACE.teamId, ...view } };
+  const next = state.nextId("h.");
+  state.homeHashes.set(user, next);
+  return { ok: true, view: { id: `VH${user}`, team_id: SIM_WORKSPACE.teamId, hash: next, ...view } };
 }

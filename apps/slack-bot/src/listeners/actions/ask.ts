@@ -1,22 +1,16 @@
 import type { ParseResult } from "@studio-kit/commands";
 import { assistantSurface } from "../../delivery/assistant-thread.js";
-import { conversationSurface, toSlack } from "../../delivery/conversation.js";
+import { conversationSurface } from "../../delivery/conversation.js";
 import { respondSurface } from "../../delivery/respond-surface.js";
 import type { Surface } from "../../delivery/surface.js";
 import type { BotDeps } from "../../deps.js";
 import { type AskChoice, decodeChoice } from "../../flows/ask-choice.js";
 import { dispatch } from "../../flows/dispatch.js";
 import { parseCommand } from "../../intent/slack-grammar.js";
-import { actionNoteMessage } from "../../messages/boards.js";
+import { offerTakenMessage } from "../../messages/offers.js";
 import { dmSurface } from "../events/message.js";
-import { type ButtonArgs, cannotRead, DOUBLE_CLICK_MS } from "./shared.js";
-
-/** A note only the clicker sees, leaving the clicked message as it is. */
-async function note(deps: BotDeps, args: Pick<ButtonArgs, "respond">, text: string): Promise<void> {
-  await args
-    .respond({ response_type: "ephemeral", replace_original: false, ...toSlack(actionNoteMessage(text)) })
-    .catch((error: unknown) => deps.logger.warn({ err: error }, "could not answer a click on an ask reply"));
-}
+import { messageOffer, offerNote as note, replaceOffer, takeOffer } from "./offer.js";
+import { type ButtonArgs, cannotRead } from "./shared.js";
 
 /**
  * Where the click's answers go: where the original text's would have gone (the channel, the thread, the DM, the
@@ -60,11 +54,13 @@ async function commandOf(deps: BotDeps, args: ButtonArgs, choice: AskChoice): Pr
 }
 
 /**
- * A button of the "did you mean ...?" reply (flows/ask.ts): the likely command, or "Generate an image of ...".
- * Acks first; only the asker may use it (anyone else gets a note); a true double click (the same person and
- * button within a few seconds, claimed in the store so it holds across replicas) runs once; then the command runs
- * through the usual flow, with every check (access, options, credits, confirmation above the threshold), answered
- * where the original text was. Each later click is a new request, like the result buttons.
+ * A button of the "did you mean ...?" reply (flows/ask.ts), of the reference offer (flows/references.ts) or of a
+ * suggested prompt's answer (flows/suggested-prompts.ts): the likely command, or "Generate an image of ...".
+ * Acks first; only the asker may use it (anyone else gets a note, and the offer stays theirs). The offer is spent
+ * once (decision 0025): the first click of either of its buttons takes it (a claim in the store, so it holds across
+ * replicas and restarts) and replaces it with what was chosen; every later click of it (both buttons at once, a
+ * second device still drawing it) runs nothing and is told so. Then the command runs through the usual flow, with
+ * every check (access, options, credits, confirmation above the threshold), answered where the original text was.
  */
 export function askChoiceAction(deps: BotDeps) {
   return async function onAskChoice(args: ButtonArgs): Promise<void> {
@@ -82,12 +78,11 @@ export function askChoiceAction(deps: BotDeps) {
         "Only the person who asked can use these buttons. Type `/studio` and a prompt to ask for your own.",
       );
     }
-    const messageTs = body.message?.ts ?? (body.container?.message_ts as string | undefined) ?? "";
-    const key = `ask:${channel}:${messageTs}:${args.action.action_id}:${user}`;
-    if (!(await deps.store.claims.claim(key, deps.now(), DOUBLE_CLICK_MS))) {
-      deps.logger.info({ user, action: args.action.action_id }, "ignoring a double click on an ask reply");
-      return note(deps, args, "You clicked that twice: the first click is already on its way.");
-    }
+    const offer = messageOffer(body);
+    if (!offer) return cannotRead(deps, args);
+    if (!(await takeOffer(deps, offer, (text) => note(deps, args, text)))) return;
+    // The label the person clicked says what they chose (a pending long text has no other words for it).
+    await replaceOffer(deps, args, offerTakenMessage(args.action.text?.text ?? "the offer"));
     const result = await commandOf(deps, args, choice);
     if (!result) return;
     deps.logger.info(

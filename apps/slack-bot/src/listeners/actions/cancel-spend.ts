@@ -1,5 +1,6 @@
 import { toSlack } from "../../delivery/conversation.js";
 import type { BotDeps } from "../../deps.js";
+import { OFFER_USED } from "../../messages/offers.js";
 import { cancelledMessage, spendNote } from "./confirm-spend.js";
 import type { ButtonArgs } from "./shared.js";
 
@@ -13,7 +14,8 @@ export function cancelSpendAction(deps: BotDeps) {
     await args.ack();
     const user = args.body.user.id;
     const taken = await deps.store.pendingRequests.take(args.action.value ?? "", user);
-    if (taken.status === "used") return spendNote(deps, args, "That request was already confirmed or cancelled.");
+    // Already confirmed or cancelled: the confirmation keeps saying what its first click did.
+    if (taken.status === "used") return spendNote(deps, args, OFFER_USED);
     if (taken.status === "not-yours") return spendNote(deps, args, "Only the person who asked can cancel it.");
     deps.logger.info({ user, status: taken.status }, "costly generation cancelled");
     await args

@@ -14,6 +14,7 @@ import { runVideo } from "../../flows/video.js";
 import { context, message, type SlackMessage, section } from "../../messages/blocks.js";
 import { actionNoteMessage } from "../../messages/boards.js";
 import { whatIsAsked } from "../../messages/describe.js";
+import { OFFER_USED } from "../../messages/offers.js";
 import type { PendingRequest } from "../../store/pending-requests.js";
 import type { ButtonArgs } from "./shared.js";
 
@@ -93,8 +94,9 @@ export async function runConfirmed(deps: BotDeps, surface: Surface, command: Gen
 
 /**
  * Confirm on a costly generation: ack, take the pending request (at most once: a double click or a second
- * Confirm finds it used and does nothing more), replace the confirmation with "Confirmed — generating…" and run
- * the same flow as the original command. An expired or unknown id gets an ephemeral note.
+ * Confirm finds it used, spends nothing and is told so), replace the confirmation with "Confirmed — generating…"
+ * through the click's `response_url` and run the same flow as the original command. An expired or unknown id gets
+ * an ephemeral note.
  */
 export function confirmSpendAction(deps: BotDeps) {
   return async function onConfirmSpend(args: ButtonArgs): Promise<void> {
@@ -104,8 +106,10 @@ export function confirmSpendAction(deps: BotDeps) {
     const taken = await deps.store.pendingRequests.take(id, user);
     switch (taken.status) {
       case "used":
-        deps.logger.info({ user }, "ignoring a repeated Confirm");
-        return;
+        // A second Confirm (a double click, a second device still drawing the confirmation): the offer was spent
+        // by its first click (decision 0025), and this one is told so.
+        deps.logger.info({ user }, "a repeated Confirm: nothing spent");
+        return spendNote(deps, args, OFFER_USED);
       case "missing":
         return spendNote(
           deps,

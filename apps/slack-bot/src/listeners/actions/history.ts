@@ -12,6 +12,7 @@ import { whatTheJobAsked } from "../../messages/jobs.js";
 import type { JobRecord } from "../../store/types.js";
 import { publishHome } from "../events/app-home-opened.js";
 import { dmSurface } from "../events/message.js";
+import { messageOffer, type Offer, replaceOffer, takeOffer } from "./offer.js";
 import { type ButtonArgs, cannotRead, DOUBLE_CLICK_MS } from "./shared.js";
 
 function jobIdOf(value: string | undefined): string | undefined {
@@ -62,18 +63,32 @@ async function tell(deps: BotDeps, args: ButtonArgs, note: string | SlackMessage
 }
 
 /**
+ * What a Run again click takes (decision 0025): in a `/studio history` list, the list (it is replaced by what runs
+ * again where, so a later click of it is of an offer used); on the App Home, the job's line as this rendering of the
+ * Home shows it (Slack gives each published Home a new `hash`: the Home published once the job is over offers it
+ * anew). A Home click without a hash keeps the double-click rule alone.
+ */
+function runAgainOffer(args: ButtonArgs, jobId: string, user: string): Offer | undefined {
+  if (args.body.channel?.id) return messageOffer(args.body);
+  const view = args.body.view as { id?: string; hash?: string } | undefined;
+  if (view?.hash) return { key: `offer:home:${user}:${view.hash}:${jobId}` };
+  return { key: `click:history:${jobId}:${user}`, windowMs: DOUBLE_CLICK_MS };
+}
+
+/**
  * Run again, on a job of `/studio history` or of the App Home's list: ack, then the job's request runs again with
  * every setting, as Regenerate on its result does (`runRegenerate`: the same checks, credits and Confirm), where
- * its result is. Only the person whose job it is can run it from here (the lists show only their own). Every click
- * is a new job except a true double click (the same person, the same job, within {@link DOUBLE_CLICK_MS}), claimed
- * in the store like the result buttons' clicks and released when nothing was spent. A click on the Home tab
- * republishes it when the job is over, so the list shows it.
+ * its result is. Only the person whose job it is can run it from here (the lists show only their own). The click
+ * spends the offer once (see {@link runAgainOffer}): a history list is replaced by what runs again where, and a
+ * later click of it runs nothing and is told so. A click on the Home tab republishes it when the job is over, so the
+ * list shows it (and offers Run again anew).
  */
 export function historyRunAgainAction(deps: BotDeps) {
   return async function onRunAgain(args: ButtonArgs): Promise<void> {
     await args.ack();
     const user = args.body.user.id;
     const jobId = jobIdOf(args.action.value);
+    const inList = Boolean(args.body.channel?.id);
     if (!jobId) return cannotRead(deps, args);
     try {
       const job = await deps.store.jobs.get(jobId);
@@ -81,22 +96,13 @@ export function historyRunAgainAction(deps: BotDeps) {
         if (job) deps.logger.warn({ user, job: job.id }, "Run again on someone else's job: refused");
         return await tell(deps, args, job ? "That job is not in your history: nothing was run." : SETTINGS_GONE);
       }
-      const key = `click:history:${job.id}:${user}`;
-      const at = deps.now();
-      if (!(await deps.store.claims.claim(key, at, DOUBLE_CLICK_MS))) {
-        return await tell(deps, args, "You clicked that twice: the first click is already running it again.");
-      }
-      let ran = false;
-      try {
-        const surface = await placeOf(deps, args.client, job, user);
-        if (args.body.channel?.id) {
-          await tell(deps, args, runAgainNote(whatTheJobAsked(job), surface.channel));
-        }
-        ran = await runRegenerate(deps, surface, { jobId: job.id }, { origin: key });
-      } finally {
-        if (!ran) await deps.store.claims.release(key, at);
-      }
-      if (!args.body.channel?.id) await publishHome(deps, args.client, user);
+      const offer = runAgainOffer(args, job.id, user);
+      if (!offer) return await cannotRead(deps, args);
+      if (!(await takeOffer(deps, offer, (text) => tell(deps, args, text)))) return;
+      const surface = await placeOf(deps, args.client, job, user);
+      if (inList) await replaceOffer(deps, args, runAgainNote(whatTheJobAsked(job), surface.channel));
+      await runRegenerate(deps, surface, { jobId: job.id }, { origin: offer.key });
+      if (!inList) await publishHome(deps, args.client, user);
     } catch (error) {
       deps.logger.error({ err: error, user, job: jobId }, "Run again failed");
       await tell(deps, args, "I could not run that job again. Try again in a moment.");
