@@ -142,6 +142,50 @@ describe.skipIf(!hasChromium)("the playground in Chromium", () => {
     // Two image jobs of about 1.5 s each, one after the other, each seen through Chromium.
   }, 90_000);
 
+  // After the test above: once invited, the bot is a member of #random.
+  it("in #random, a mention shows Slackbot's invite prompt, and Invite Them makes the bot answer there", async () => {
+    await page.getByTestId("channel-C0RANDOM").click();
+    await page.getByTestId("composer").locator("textarea").fill("@Studio image a kite over the sea");
+    await page.getByTestId("composer").locator("textarea").press("Enter");
+
+    // Only the person who mentioned the bot sees Slackbot's prompt, with its two buttons; the bot got nothing.
+    const prompt = messageWith("but they’re not in this channel").last();
+    await prompt.waitFor({ timeout: 15_000 });
+    expect(await prompt.locator(".author").textContent()).toBe("Slackbot");
+    expect(await prompt.getByTestId("message-ephemeral").count()).toBe(1);
+    expect(await prompt.locator("button").allTextContents()).toEqual(["Invite Them", "Do Nothing"]);
+    expect(await page.locator("#channel-note").textContent()).toBe("Studio is not in this channel");
+    await screenshot(page, "-invite-prompt");
+
+    // Invite Them: the prompt goes, Studio joins, and its answer to the mention comes in the mention's thread.
+    await prompt.locator("button", { hasText: "Invite Them" }).click();
+    await prompt.waitFor({ state: "detached", timeout: 10_000 });
+    await expect.poll(() => page.locator("#channel-note").isHidden(), { timeout: 10_000 }).toBe(true);
+    await messageWith("has joined the channel").last().waitFor({ timeout: 10_000 });
+    const mention = messageWith("image a kite over the sea").first();
+    await expect
+      .poll(
+        async () =>
+          (await mention
+            .getByTestId("thread-link")
+            .textContent()
+            .catch(() => "")) ?? "",
+        {
+          timeout: 30_000,
+        },
+      )
+      .toBe("1 reply");
+    await mention.getByTestId("thread-link").click();
+    const answer = page
+      .locator("#thread-pane")
+      .getByTestId("message")
+      .filter({ hasText: "a kite over the sea" })
+      .last();
+    await expect.poll(async () => answer.locator('[data-block-type="image"] img').count(), { timeout: 30_000 }).toBe(1);
+    await screenshot(page, "-invite-answered");
+    // One image job of about 1.5 s, seen through Chromium.
+  }, 90_000);
+
   it("had no console errors", () => {
     expect(consoleErrors).toEqual([]);
   });

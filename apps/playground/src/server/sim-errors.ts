@@ -1,6 +1,6 @@
 // slack-sim's caller errors and the bot's acks, as the API's refusals. Messages are written here from codes: the
 // sim's own messages may name the bot's loopback URL, which the page has no use for.
-import { type Delivery, SlackSimError } from "@studio-kit/slack-sim";
+import { type Delivery, type MessageResult, SlackSimError } from "@studio-kit/slack-sim";
 import { HttpError } from "./http/errors.js";
 
 const BY_CODE: Record<string, [number, string]> = {
@@ -25,6 +25,15 @@ export async function simAction<T>(action: () => Promise<T>): Promise<T> {
     }
     throw error;
   }
+}
+
+/**
+ * A person's message: refuses the bot's ack as {@link requireAck} does when it sent the bot an event, and accepts
+ * one that sent nothing because the bot is not in the channel (Slack sends it nothing there; a mention shows the
+ * person Slackbot's invite prompt instead, which the page draws).
+ */
+export function requireMessageAck(result: MessageResult): void {
+  if (result.delivered) requireAck(result);
 }
 
 /**

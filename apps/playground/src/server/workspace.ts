@@ -1,7 +1,7 @@
 // The stand-in workspace the page shows: its people, channels and user groups, seeded into slack-sim at start.
 // Ids follow Slack's shapes (U..., C..., S..., D<user> for a DM with the bot: slack-sim's convention).
 import type { SimChannel, SimUser, SlackSim } from "@studio-kit/slack-sim";
-import { SIM_WORKSPACE } from "@studio-kit/slack-sim";
+import { SIM_WORKSPACE, SLACKBOT_USER_ID } from "@studio-kit/slack-sim";
 import type { Channel, Person } from "../shared/api.js";
 
 export const TEAM_NAME = "Studio Playground";
@@ -58,8 +58,12 @@ export function isKnownChannel(sim: SlackSim, channel: string): boolean {
   return CHANNELS.some((each) => each.id === channel) || PEOPLE.some((person) => sim.dm(person.id) === channel);
 }
 
-/** The name the page shows for an author: "Studio" for the bot, the person's name, or the id for anyone else. */
+/**
+ * The name the page shows for an author: "Studio" for the bot, "Slackbot" for Slack's own (its invite prompt), the
+ * person's name, or the id for anyone else.
+ */
 export function authorName(sim: SlackSim, user: string, fromBot: boolean): string {
   if (fromBot || user === BOT.id) return BOT.name;
+  if (user === SLACKBOT_USER_ID) return "Slackbot";
   return personOf(user)?.name ?? sim.users().find((each) => each.id === user)?.realName ?? user;
 }

@@ -85,9 +85,21 @@ export async function startPage(options: { doc: Document; api: Api; storage?: St
       : {}),
   });
   const onViewAction = (viewId: string, action: BlockAction) => click({ ...actionBody(action), viewId });
+  // A button on a message the bot did not write is Slack's own: Slackbot's invite prompt, whose Invite Them adds the
+  // bot to the channel. The header and the sidebar then read the channel's membership again.
+  const refreshMembership = async () => {
+    const fresh = await api.workspace().catch(() => undefined);
+    for (const channel of workspace.channels) {
+      channel.member = fresh?.channels.find((each) => each.id === channel.id)?.member ?? channel.member;
+    }
+    layout();
+  };
   const messageContext = (message: MessageView): BlockContext => ({
     ...text,
-    onAction: (action) => void click({ ...actionBody(action), channel: message.channel, messageTs: message.ts }),
+    onAction: (action) =>
+      void click({ ...actionBody(action), channel: message.channel, messageTs: message.ts }).then(() => {
+        if (!message.fromBot) return refreshMembership();
+      }),
   });
 
   const intro = () => {

@@ -1,3 +1,4 @@
+import { INVITE_PROMPT_ACTIONS, type SlackSim } from "@studio-kit/slack-sim";
 import type { RouteContext } from "../context.js";
 import { HttpError } from "../http/errors.js";
 import { json, optionalString, readJson, requireString } from "../http/responses.js";
@@ -42,6 +43,23 @@ function viewValues(body: Record<string, unknown>): ViewValues {
   return values as ViewValues;
 }
 
+/**
+ * A click on Slackbot's invite prompt (a mention of the bot where it is not a member): Slack's own buttons, which
+ * slack-sim answers (`answerInvite`) instead of sending the bot a click. Invite Them adds the bot and sends it the
+ * mention; both acks must be 200, as any event's.
+ */
+async function answerInvite(sim: SlackSim, user: string, actionId: string, channel?: string, ts?: string) {
+  if (!channel || !ts) throw new HttpError(400, "invalid_request", 'Give the prompt\'s "channel" and "messageTs".');
+  const invite = actionId === INVITE_PROMPT_ACTIONS.invite;
+  const answered = await simAction(() => sim.answerInvite({ user, channel, ts, invite }));
+  if (answered.invited) {
+    requireAck(answered.joined);
+    requireAck(answered.mention);
+  }
+}
+
+const INVITE_ACTIONS = new Set<string>(Object.values(INVITE_PROMPT_ACTIONS));
+
 /** The Home tab's view id in the sim (a click in the Home names it): `VH<user>`. */
 const homeViewId = (user: string) => `VH${user}`;
 
@@ -60,6 +78,10 @@ export function register(router: Router, context: RouteContext): void {
     const picked = selectedOption(body);
     if (!viewId && !messageTs)
       throw new HttpError(400, "invalid_request", 'Give "messageTs" (and "channel") or "viewId".');
+    if (!viewId && INVITE_ACTIONS.has(actionId)) {
+      await answerInvite(sim, user, actionId, channel, messageTs);
+      return json({ ok: true });
+    }
     const result = await simAction(() =>
       sim.click({
         user,

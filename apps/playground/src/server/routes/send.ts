@@ -4,7 +4,7 @@ import { HttpError } from "../http/errors.js";
 import { json, optionalString, readJson } from "../http/responses.js";
 import type { Router } from "../http/router.js";
 import { classifyOutgoing, linksIn } from "../outgoing.js";
-import { requireAck, simAction } from "../sim-errors.js";
+import { requireAck, requireMessageAck, simAction } from "../sim-errors.js";
 import { checkedWho } from "./state.js";
 
 /** Slack refuses messages over 40,000 characters (chat.postMessage `msg_too_long`); the composer follows suit. */
@@ -31,7 +31,7 @@ export function register(router: Router, context: RouteContext): void {
         // Slack sends no thread with a slash command, even one typed in a thread's composer.
         requireAck(await sim.command({ user, channel, text: outgoing.text, command: outgoing.command }));
       } else if (outgoing.kind === "mention") {
-        requireAck(await sim.mention({ user, channel, text: outgoing.text, ...thread }));
+        requireMessageAck(await sim.mention({ user, channel, text: outgoing.text, ...thread }));
       } else if (!channel.startsWith("D") && linksIn(outgoing.text).urls.length > 0) {
         // A link in a channel: the message, then link_shared for the links on the app's unfurl domains (the bot
         // unfurls the platform's boards and assets, decision 0021). A DM's text stays a message to the bot.
@@ -40,7 +40,7 @@ export function register(router: Router, context: RouteContext): void {
         // No link on the app's domains: Slack sends the app nothing, so there is no ack to wait for.
         if (shared.delivered) requireAck(shared as Delivery);
       } else {
-        requireAck(await sim.message({ user, channel, text: outgoing.text, ...thread }));
+        requireMessageAck(await sim.message({ user, channel, text: outgoing.text, ...thread }));
       }
     });
     return json({ ok: true });

@@ -3,7 +3,7 @@ import { json } from "../http/responses.js";
 import type { Router } from "../http/router.js";
 import { readUploadForm } from "../multipart.js";
 import { mentionsBot, withMentionTags } from "../outgoing.js";
-import { requireAck, simAction } from "../sim-errors.js";
+import { requireMessageAck, simAction } from "../sim-errors.js";
 import { checkedWho } from "./state.js";
 
 /**
@@ -29,8 +29,8 @@ export function register(router: Router, context: RouteContext): void {
     const input = { user, channel, files: shared, ...(threadTs ? { threadTs } : {}) };
     const isDm = channel === sim.dm(user) || channel.startsWith("D");
     await simAction(async () => {
-      if (!isDm && mentionsBot(text)) requireAck(await sim.mention({ ...input, text: withMentionTags(text) }));
-      else requireAck(await sim.message({ ...input, text }));
+      if (!isDm && mentionsBot(text)) requireMessageAck(await sim.mention({ ...input, text: withMentionTags(text) }));
+      else requireMessageAck(await sim.message({ ...input, text }));
     });
     return json({ ok: true });
   });
