@@ -61,15 +61,17 @@ function promptBlocks(text: string): Block[] {
 }
 
 /**
- * Shows `user` Slackbot's invite prompt where they mentioned the app (the thread too, when they wrote in one) and
+ * Shows `user` Slackbot's invite prompt where they mentioned the app (the thread too, when they wrote in one; "this
+ * private channel" in a private one, as quoted) and
  * keeps `event`, the `app_mention` not sent, for an Invite. Returns the prompt's ts.
  */
 export function promptInvite(
   state: SimState,
-  place: { channel: string; user: string; threadTs?: string },
+  place: { channel: string; user: string; threadTs?: string; private?: boolean },
   event: Record<string, unknown>,
 ): string {
-  const text = `You mentioned <@${SIM_WORKSPACE.botUserId}>, but they’re not in this channel.`;
+  const where = place.private ? "this private channel" : "this channel";
+  const text = `You mentioned <@${SIM_WORKSPACE.botUserId}>, but they’re not in ${where}.`;
   const prompt: SimMessage = {
     channel: place.channel,
     ts: state.nextTs(),

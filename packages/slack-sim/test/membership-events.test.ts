@@ -1,6 +1,12 @@
 import type { App } from "@slack/bolt";
 import { afterEach, describe, expect, it } from "vitest";
-import { INVITE_PROMPT_ACTIONS, SIM_WORKSPACE, SLACKBOT_USER_ID, type SlackSim } from "../src/index.js";
+import {
+  INVITE_PROMPT_ACTIONS,
+  SIM_WORKSPACE,
+  SLACKBOT_USER_ID,
+  type SlackSim,
+  type SlackSimOptions,
+} from "../src/index.js";
 import { eventually, type Harness, startHarness } from "./support/bolt.js";
 
 // Events go to an app only from the conversations it is a member of, as Slack sends them. Each rule names its doc.
@@ -18,7 +24,10 @@ const BOT = SIM_WORKSPACE.botUserId;
 type Seen = { type: string } & Record<string, unknown>;
 
 /** A Bolt app that records every event it gets (app_mention, message, member_joined_channel), in order. */
-async function recordingApp(extra: (app: App) => void = () => {}): Promise<{ sim: SlackSim; seen: Seen[] }> {
+async function recordingApp(
+  extra: (app: App) => void = () => {},
+  options: Partial<SlackSimOptions> = {},
+): Promise<{ sim: SlackSim; seen: Seen[] }> {
   const seen: Seen[] = [];
   harness = await startHarness((app) => {
     for (const type of ["app_mention", "message", "member_joined_channel"] as const) {
@@ -27,7 +36,7 @@ async function recordingApp(extra: (app: App) => void = () => {}): Promise<{ sim
       });
     }
     extra(app);
-  });
+  }, options);
   return { sim: harness.sim, seen };
 }
 
@@ -115,6 +124,23 @@ describe("a mention of the app in a conversation it is not in", () => {
       ["channel_join", `<@${BOT}> has joined the channel`],
     ]);
     await eventually(() => expect(sim.thread(OUTSIDE, sent.ts).map((m) => m.text)).toContain("On it"));
+  });
+
+  // The words people quote are from a private channel: "You mentioned @Coach, but they’re not in this private
+  // channel." (https://github.com/slackapi/bolt-python/issues/229). member_joined_channel's channel_type is "G" there.
+  it("says 'this private channel' in a private one, and joins it as a private channel", async () => {
+    const secret = { id: "C0SECRET", name: "secret", member: false, private: true };
+    const { sim, seen } = await recordingApp(() => {}, { channels: [secret] });
+    await sim.mention({ user: "U0ALICE", channel: secret.id, text: "a kite" });
+    const [prompt] = promptOf(sim, "U0ALICE", secret.id);
+    expect(prompt?.text).toBe(`You mentioned <@${BOT}>, but they’re not in this private channel.`);
+    await sim.answerInvite({ user: "U0ALICE", channel: secret.id, invite: true });
+    await eventually(() =>
+      expect(seen.find((event) => event.type === "member_joined_channel")).toMatchObject({
+        channel: secret.id,
+        channel_type: "G",
+      }),
+    );
   });
 
   it("Do Nothing takes the prompt away and sends the app nothing", async () => {

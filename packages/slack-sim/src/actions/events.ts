@@ -150,7 +150,12 @@ export async function sendMessageEvent(
     ...(input.threadTs ? { thread_ts: input.threadTs } : {}),
   };
   if (!channel.member) {
-    const place = { channel: channel.id, user: user.id, ...(input.threadTs ? { threadTs: input.threadTs } : {}) };
+    const place = {
+      channel: channel.id,
+      user: user.id,
+      ...(input.threadTs ? { threadTs: input.threadTs } : {}),
+      ...(channel.private ? { private: true } : {}),
+    };
     const invitePromptTs = mention ? promptInvite(state, place, event) : undefined;
     return {
       delivered: false,

@@ -61,8 +61,8 @@ export async function sendInviteAnswer(
       type: "member_joined_channel",
       user: bot,
       channel: channel.id,
-      // "C" for a public channel; private ones made before March 2021 carry "G" (and a G id).
-      channel_type: channel.id.startsWith("G") ? "G" : "C",
+      // "C" for a public channel, "G" for a private one (whose id starts with C too since March 2021).
+      channel_type: channel.private || channel.id.startsWith("G") ? "G" : "C",
       team: SIM_WORKSPACE.teamId,
       inviter: input.user,
       event_ts: ts,
