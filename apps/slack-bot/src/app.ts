@@ -20,6 +20,7 @@ import { traceSlackCalls } from "./ops/tracing/slack-calls.js";
 import { traceSlackRequests } from "./ops/tracing/slack-requests.js";
 import { tracerOf } from "./ops/tracing/spans.js";
 import { createAccessPolicy, usergroupMembersFrom } from "./services/access.js";
+import { conversationKindsFrom } from "./services/conversation-kinds.js";
 import { withLocalFallback } from "./services/fallback-windows.js";
 import { createFunctionSteps } from "./services/function-steps.js";
 import { createJobLeases, replicaId } from "./services/job-leases.js";
@@ -197,6 +198,8 @@ export function createBotApp(options: BotAppOptions): BotApp {
     tracer,
     // Workflow Builder steps complete through the app's client (decision 0022).
     functionSteps: createFunctionSteps(app.client),
+    // `/studio show` asks whether a result's channel is public (conversations.info).
+    conversations: conversationKindsFrom(app.client, logger),
   };
   ops.metrics.readInFlight(() => deps.leases.count());
   ops.metrics.readUnfinished(() => store.jobs.unfinished());

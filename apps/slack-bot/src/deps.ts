@@ -4,6 +4,7 @@ import type { Config } from "./config.js";
 import type { BotLogger } from "./logger.js";
 import type { StudioReach } from "./ops/studio-fetch.js";
 import type { AccessPolicy } from "./services/access.js";
+import type { ConversationKinds } from "./services/conversation-kinds.js";
 import type { FunctionSteps } from "./services/function-steps.js";
 import type { JobLeases } from "./services/job-leases.js";
 import type { KeyMode } from "./services/key-mode.js";
@@ -66,4 +67,9 @@ export interface BotDeps {
    * a step (a deps object built for a test that runs none).
    */
   functionSteps?: FunctionSteps;
+  /**
+   * Whether a conversation is a public channel (conversations.info). Optional: without it every conversation reads
+   * as not public, and `/studio show` keeps someone else's result where it was made.
+   */
+  conversations?: ConversationKinds;
 }

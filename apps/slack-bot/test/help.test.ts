@@ -85,25 +85,27 @@ describe("help names what the usage lines cannot show", () => {
 });
 
 describe("a result shows its ids where a person can copy them", () => {
-  it("lists an image result's ids in order, for --ref, --from, --end or --image", () => {
+  it("lists an image result's ids in order, for /studio show, --ref, --from, --end or --image", () => {
     const { message } = imageResultsMessage([{ id: "img_a1" }, { id: "img_b2" }], { ...ctx, what: "2 images:" });
     expect(contextTexts(message.blocks)).toContain(
-      "Ids, in order: `img_a1` · `img_b2`, for `--ref`, `--from`, `--end` or `--image`",
+      "Ids, in order: `img_a1` · `img_b2`, for `/studio show`, `--ref`, `--from`, `--end` or `--image`",
     );
   });
 
-  it("gives a video its id for lipsync --video and an audio its id for lipsync --audio", () => {
+  it("gives a video its id for /studio show and lipsync --video, and an audio its id for /studio show and lipsync --audio", () => {
     const video = videoResultsMessage([{ id: "vid_9" }], { ...ctx, what: "Video:" }).message;
-    expect(contextTexts(video.blocks)).toContain("Id `vid_9`, for `/studio lipsync --video`");
+    expect(contextTexts(video.blocks)).toContain("Id `vid_9`, for `/studio show` and `/studio lipsync --video`");
     const audio = audioResultsMessage([{ id: "aud_3" }], { ...ctx, what: "Music:" }).message;
-    expect(contextTexts(audio.blocks)).toContain("Id `aud_3`, for `/studio lipsync --audio`");
+    expect(contextTexts(audio.blocks)).toContain("Id `aud_3`, for `/studio show` and `/studio lipsync --audio`");
   });
 
   it("escapes an id that is not what the API usually sends, and lists the ten shown of twelve without cutting the message", () => {
     const odd = imageResultsMessage([{ id: "<!channel>`x" }], ctx).message;
     // Button values carry it as data; no mrkdwn text may (Slack would ping the channel).
     expect(contextTexts(odd.blocks).join(" ")).not.toContain("<!channel>");
-    expect(contextTexts(odd.blocks)).toContain("Id `&lt;!channel&gt;x`, for `--ref`, `--from`, `--end` or `--image`");
+    expect(contextTexts(odd.blocks)).toContain(
+      "Id `&lt;!channel&gt;x`, for `/studio show`, `--ref`, `--from`, `--end` or `--image`",
+    );
     // Twelve images with ids as long as a UUID: ten shown, their ten ids in one line, and nothing cut.
     const many = Array.from({ length: 12 }, (_, index) => ({
       id: `img_${"0".repeat(34)}${index.toString().padStart(2, "0")}`,

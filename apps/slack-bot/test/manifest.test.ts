@@ -151,6 +151,8 @@ describe("manifest.json has what the agent needs (Slack's agent messaging experi
         "chat:write.public",
         "app_mentions:read",
         "channels:history",
+        // conversations.info: whether a result's channel is public, for `/studio show` (flows/show.ts)
+        "channels:read",
         "groups:history",
         "mpim:history",
         "files:read",

@@ -8,15 +8,33 @@ import { type ShowRefusal, showingMessage, shownAgainLine, showRefusedMessage } 
 import type { JobRecord } from "../store/types.js";
 
 /**
- * Who may bring a job's result into this conversation: the person who asked for it (anywhere), or anyone in the
- * conversation it was made in. Someone else's result from another conversation (a private channel, a DM) stays
- * there: knowing an id is not being allowed to see what it shows.
+ * Who may bring a job's result into this conversation: the person who asked for it (anywhere), anyone in the
+ * conversation it was made in, and, for a result made in a public channel (which anyone in the workspace can read),
+ * anyone the access rules let use the bot here. Someone else's result from a private channel or a DM stays there:
+ * knowing an id is not being allowed to see what it shows.
  */
-function refusalFor(job: JobRecord, surface: Surface): ShowRefusal | undefined {
-  if (job.user !== surface.user && job.channel !== surface.channel) return "elsewhere";
+async function refusalFor(deps: BotDeps, job: JobRecord, surface: Surface): Promise<ShowRefusal | undefined> {
+  if (job.user !== surface.user && job.channel !== surface.channel) {
+    const refused = await fromElsewhere(deps, job, surface);
+    if (refused) return refused;
+  }
   if (job.state !== "done" && job.state !== "delivered") return "unfinished";
   if (job.outcome !== "completed") return "failed";
   return undefined;
+}
+
+/** Someone else's result from another conversation: shown only from a public channel, to a person the rules allow. */
+async function fromElsewhere(deps: BotDeps, job: JobRecord, surface: Surface): Promise<ShowRefusal | undefined> {
+  if (!(await deps.conversations?.isPublic(job.channel))) return "elsewhere";
+  const decision = await deps.access.check(surface.user, surface.channel);
+  if (decision.allowed) return undefined;
+  if (decision.reason === "membership-unknown") {
+    for (const failure of decision.failures) {
+      deps.logger.warn({ err: failure.error, group: failure.group }, "could not read a user group's members");
+    }
+    return "unchecked";
+  }
+  return "not-allowed";
 }
 
 /** The job with the `--board` push left out: showing a result again never puts it on a board a second time. */
@@ -34,7 +52,7 @@ function withoutPush(job: JobRecord): JobRecord {
  */
 export async function runShow(deps: BotDeps, surface: Surface, id: string): Promise<void> {
   const job = (await deps.store.jobs.get(id)) ?? (await deps.store.jobs.byResult(id));
-  const refusal = job ? refusalFor(job, surface) : "unknown";
+  const refusal = job ? await refusalFor(deps, job, surface) : "unknown";
   if (!job || refusal) {
     await surface.ephemeral(showRefusedMessage(refusal ?? "unknown", id));
     return;

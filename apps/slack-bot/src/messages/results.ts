@@ -40,16 +40,17 @@ function header(ctx: ResultContext): Block {
 /** The fallback text (notifications, screen readers): the same first words. */
 const summary = (ctx: ResultContext) => truncate(escapeText(`${ctx.what ?? "Result:"} ${ctx.prompt}`.trim()), 300);
 
-// Where each kind's id can be typed again (the grammar's flags that name an earlier result).
+// Where each kind's id can be typed again: `/studio show` (which takes a job's id or any of its assets': flows/show.ts)
+// and the grammar's flags that name an earlier result.
 const ID_FLAGS: Record<"image" | "video" | "audio", string> = {
-  image: "`--ref`, `--from`, `--end` or `--image`",
-  video: "`/studio lipsync --video`",
-  audio: "`/studio lipsync --audio`",
+  image: "`/studio show`, `--ref`, `--from`, `--end` or `--image`",
+  video: "`/studio show` and `/studio lipsync --video`",
+  audio: "`/studio show` and `/studio lipsync --audio`",
 };
 
 /**
- * The shown assets' ids in a line a person can copy from (`img_…`): nothing else in Slack shows them, and `--ref`,
- * `--from`, `--image`, `--video` and `--audio` take them.
+ * The shown assets' ids in a line a person can copy from (`img_…`): nothing else in Slack shows them, and
+ * `/studio show`, `--ref`, `--from`, `--image`, `--video` and `--audio` take them.
  */
 function idLine(assets: readonly ResultAsset[], kind: "image" | "video" | "audio"): Block[] {
   const ids = assets.slice(0, MAX_SHOWN).map((asset) => `\`${quote(asset.id.replace(/`/g, ""), 100)}\``);

@@ -20,13 +20,17 @@ export function shownAgainLine(user: string, createdAt: number): string {
 }
 
 /** Why an id could not be shown, and what to type instead. */
-export type ShowRefusal = "unknown" | "elsewhere" | "unfinished" | "failed" | "gone";
+export type ShowRefusal = "unknown" | "elsewhere" | "not-allowed" | "unchecked" | "unfinished" | "failed" | "gone";
 
 const REFUSALS: Record<ShowRefusal, (id: string) => string> = {
   unknown: (id) =>
     `No result I made has the id \`${id}\`. Ids are on each result's id line; \`/studio history\` lists yours.`,
   elsewhere: (id) =>
-    `\`${id}\` was made by someone else in another conversation, so I won't bring it here. Ask them to share it, or type \`/studio show ${id}\` where it was made.`,
+    `\`${id}\` was made by someone else in a private channel or a direct message, so I won't bring it here. Ask them to share it, or type \`/studio show ${id}\` where it was made.`,
+  "not-allowed": (id) =>
+    `\`${id}\` was made by someone else, and the access rules don't let you use Studio here, so I won't bring it. Ask them to share it.`,
+  unchecked: (id) =>
+    `I could not check the access rules just now, so I did not bring \`${id}\` here. Try again in a minute.`,
   unfinished: (id) => `\`${id}\` is still being made: its result will appear where it was asked for.`,
   failed: (id) =>
     `\`${id}\` ended without a result, so there is nothing to show. \`/studio history\` has its Run again.`,

@@ -45,7 +45,9 @@ describe("a result's id line", () => {
     await bot.sim.command({ user: USER, channel: CHANNEL, text: "a red fox in the snow --count 2" });
     const images = await nthResult(1, "2 images");
     const line = idLine(images);
-    expect(line).toMatch(/^Ids, in order: `[^`]+` · `[^`]+`, for `--ref`, `--from`, `--end` or `--image`$/);
+    expect(line).toMatch(
+      /^Ids, in order: `[^`]+` · `[^`]+`, for `\/studio show`, `--ref`, `--from`, `--end` or `--image`$/,
+    );
     const ids = copiedIds(line);
     // The very images the sandbox made, in the order they are shown.
     expect(sent("GenerateImage")).toHaveLength(1);
@@ -62,7 +64,7 @@ describe("a result's id line", () => {
     // The video's own line names its id for lip sync, and it is the sandbox's video.
     const video = await nthResult(1, "Video from an image");
     const videoLine = idLine(video);
-    expect(videoLine).toMatch(/^Id `[^`]+`, for `\/studio lipsync --video`$/);
+    expect(videoLine).toMatch(/^Id `[^`]+`, for `\/studio show` and `\/studio lipsync --video`$/);
     expect(bot.sandbox.sandbox.state.assets.get(copiedIds(videoLine)[0] ?? "")).toMatchObject({ __typename: "Video" });
     expectAllMessagesValid(bot.sim, [CHANNEL]);
     // Three jobs one after another (two images, one with --ref, a video from an image: about 0.3 s each in the

@@ -7,9 +7,12 @@ import { actionIds, type Bot, blocksOf, buttonValue, eventually, expectAllMessag
 
 const ALICE = "U0ALICE";
 const BOB = "U0BOB";
+const CAROL = "U0CAROL";
 const GENERAL = "C0GENERAL";
 /** slack-sim's channel without the bot: answers go through the command's response_url. */
 const RANDOM = "C0RANDOM";
+/** slack-sim's private channel (the bot is in it): its id starts with C like a public one's. */
+const PRIVATE = "C0PRIVATE";
 
 let bot: Bot;
 afterEach(async () => {
@@ -29,11 +32,11 @@ const contextText = (message: Shown | undefined) =>
     .flatMap((block) => (block.elements as { text: string }[]).map((element) => element.text))
     .join(" ");
 
-/** Alice's image in #general, and the id of its first image (from its Variations button, as a click reads it). */
-async function aliceImage(): Promise<{ result: Shown; imageId: string }> {
-  await bot.sim.command({ user: ALICE, channel: GENERAL, text: "a lighthouse at dusk --ratio 16:9" });
+/** Alice's image in #general (or `channel`), and the id of its first image (from its Variations button, as a click reads it). */
+async function aliceImage(channel = GENERAL): Promise<{ result: Shown; imageId: string }> {
+  await bot.sim.command({ user: ALICE, channel, text: "a lighthouse at dusk --ratio 16:9" });
   const result = await eventually(() => {
-    const [found] = results(GENERAL);
+    const [found] = results(channel);
     expect(found).toBeDefined();
     return found as Shown;
   });
@@ -73,15 +76,17 @@ describe("/studio show", () => {
     expectAllMessagesValid(bot.sim, [GENERAL]);
   }, 30_000);
 
-  it("shows a person's own result by its job's id in a channel without the bot, and refuses someone else there", async () => {
+  it("shows a person's own result from a private channel anywhere, and refuses it to someone else elsewhere", async () => {
     bot = await startBot();
-    const { result } = await aliceImage();
+    const { result } = await aliceImage(PRIVATE);
     const jobId = String(result.metadata?.event_payload.job_id ?? "");
     expect(jobId).not.toBe("");
 
     await bot.sim.command({ user: BOB, channel: RANDOM, text: `show ${jobId}` });
     await eventually(() =>
-      expect(notesTo(RANDOM, BOB).map((m) => m.text)).toEqual([expect.stringContaining("made by someone else")]),
+      expect(notesTo(RANDOM, BOB).map((m) => m.text)).toEqual([
+        expect.stringContaining("made by someone else in a private channel or a direct message"),
+      ]),
     );
 
     await bot.sim.command({ user: ALICE, channel: RANDOM, text: `show ${jobId}` });
@@ -93,6 +98,47 @@ describe("/studio show", () => {
     expect(shown.text).toBe(result.text);
     expect(contextText(shown)).toContain(`Brought back by <@${ALICE}>`);
     expect(sent("GenerateImage")).toHaveLength(1);
+  }, 30_000);
+
+  it("brings a result first posted in a public channel to anyone the access rules allow, and to nobody else", async () => {
+    bot = await startBot({ STUDIO_ALLOWED_USERS: `${ALICE},${CAROL}` });
+    const { result, imageId } = await aliceImage(GENERAL);
+
+    // Carol may use the bot: she brings Alice's #general result into #random by the image id its id line shows.
+    await bot.sim.command({ user: CAROL, channel: RANDOM, text: `show ${imageId}` });
+    const shown = await eventually(() => {
+      const found = bot.sim.conversation(RANDOM, { as: CAROL }).filter((m) => m.fromBot && !m.ephemeral);
+      expect(found).toHaveLength(1);
+      return found[0] as Shown;
+    });
+    expect(shown.text).toBe(result.text);
+    expect(contextText(shown)).toContain(`Brought back by <@${CAROL}>`);
+
+    // Bob may not use the bot: the rules that keep him from generating keep him from this too.
+    await bot.sim.command({ user: BOB, channel: RANDOM, text: `show ${imageId}` });
+    await eventually(() =>
+      expect(notesTo(RANDOM, BOB).map((m) => m.text)).toEqual([
+        expect.stringContaining("the access rules don't let you use Studio here"),
+      ]),
+    );
+
+    // Alice's result in her direct message with the bot stays there, even for Carol.
+    const dm = bot.sim.dm(ALICE);
+    await bot.sim.command({ user: ALICE, channel: dm, text: "a lighthouse at night" });
+    const inDm = await eventually(() => {
+      const [found] = results(dm);
+      expect(found).toBeDefined();
+      return found as Shown;
+    });
+    const dmJob = String(inDm.metadata?.event_payload.job_id ?? "");
+    await bot.sim.command({ user: CAROL, channel: GENERAL, text: `show ${dmJob}` });
+    await eventually(() =>
+      expect(notesTo(GENERAL, CAROL).map((m) => m.text)).toEqual([
+        expect.stringContaining("made by someone else in a private channel or a direct message"),
+      ]),
+    );
+    expect(bot.sim.conversation(RANDOM, { as: BOB }).filter((m) => m.fromBot && !m.ephemeral)).toHaveLength(1);
+    expect(sent("GenerateImage")).toHaveLength(2);
   }, 30_000);
 
   it("says so for an id no result has, and reads `show` with words after it as a prompt to type as such", async () => {
