@@ -63,6 +63,7 @@ export type {
   AssistantPrompt,
   Block,
   Fault,
+  FeedbackSide,
   MessageMetadata,
   SharedFileInput,
   SimAssistantThread,

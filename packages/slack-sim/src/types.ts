@@ -76,7 +76,16 @@ export interface SimMessage {
   stream?: SimStream;
   /** The links a person shared in it (`shareLink`), and what the app unfurled them with (`chat.unfurl`), by URL. */
   unfurls?: Record<string, SimUnfurl>;
+  /**
+   * The feedback button each person's Slack shows as chosen, by person, then by the `feedback_buttons` element's
+   * `action_id`: the side they clicked last. Slack's client keeps this itself; the app is sent the click only
+   * (see actions/interactions.ts).
+   */
+  chosenFeedback?: Record<string, Record<string, FeedbackSide>>;
 }
+
+/** One of a `feedback_buttons` element's two buttons. */
+export type FeedbackSide = "positive" | "negative";
 
 /**
  * One shared link of a message and its unfurl: the classic `unfurl` (an attachment, or `blocks`) and/or the Work

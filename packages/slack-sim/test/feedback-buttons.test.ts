@@ -77,4 +77,38 @@ describe("feedback buttons in slack-sim", () => {
       await harness.close();
     }
   });
+
+  it("shows each person the button they clicked last as chosen, as Slack's client does, and tells the app nothing of it", async () => {
+    const seen: unknown[] = [];
+    const harness = await startHarness((app) => {
+      app.action("rate", async ({ ack, body }) => {
+        await ack();
+        seen.push(body);
+      });
+    });
+    try {
+      const { sim } = harness;
+      const posted = await harness.app.client.chat.postMessage({
+        channel: "C0GENERAL",
+        text: "A result",
+        blocks: row(feedback()) as never,
+      });
+      const messageTs = posted.ts ?? "";
+      const chosen = () => sim.conversation("C0GENERAL").find((m) => m.ts === messageTs)?.chosenFeedback;
+      expect(chosen()).toBeUndefined();
+      const click = (user: string, value: string) =>
+        sim.click({ user, channel: "C0GENERAL", messageTs, actionId: "rate", value });
+      await click("U0ALICE", "up");
+      await click("U0BOB", "down");
+      expect(chosen()).toEqual({ U0ALICE: { rate: "positive" }, U0BOB: { rate: "negative" } });
+      await click("U0ALICE", "down"); // Alice changes her mind
+      await click("U0BOB", "down"); // Bob clicks his again: it stays chosen, and the app hears of it again
+      expect(chosen()).toEqual({ U0ALICE: { rate: "negative" }, U0BOB: { rate: "negative" } });
+      expect(seen).toHaveLength(4);
+      // The payload's message is the message as posted: Slack sends no chosen state.
+      expect(JSON.stringify(seen)).not.toContain("chosen");
+    } finally {
+      await harness.close();
+    }
+  });
 });

@@ -1,7 +1,7 @@
 import { viewJson } from "../api/views.js";
 import { SlackSimError } from "../errors.js";
 import { isInvitePrompt } from "../invite-prompts.js";
-import type { SimView, View } from "../types.js";
+import type { FeedbackSide, SimMessage, SimView, View } from "../types.js";
 import { interactionEnvelope, newResponseUrl, newTrigger, type SendOptions } from "./common.js";
 import { type Delivery, type DeliveryContext, deliver, FORM } from "./deliver.js";
 import { findElement } from "./elements.js";
@@ -43,16 +43,36 @@ function optionJson(option: { text: string; value: string }): Record<string, unk
  * action carries that button's value and text (https://docs.slack.dev/tools/bolt-js/reference/interfaces/FeedbackButtonsAction).
  */
 function feedbackChoice(element: Record<string, unknown>, value: string | undefined): Record<string, unknown> {
-  if (element.type !== "feedback_buttons") return {};
-  const buttons = [element.positive_button, element.negative_button] as { value?: unknown; text?: unknown }[];
-  const chosen = buttons.find((button) => button && button.value === value);
-  if (!chosen) {
+  const side = feedbackSide(element, value);
+  if (!side) return {};
+  const chosen = element[`${side}_button`] as { value?: unknown; text?: unknown };
+  return { value: chosen.value, text: chosen.text };
+}
+
+/** Which of a feedback pair's buttons `value` is; undefined for another element. Refuses a value of neither. */
+function feedbackSide(element: Record<string, unknown>, value: string | undefined): FeedbackSide | undefined {
+  if (element.type !== "feedback_buttons") return undefined;
+  const sides: FeedbackSide[] = ["positive", "negative"];
+  const side = sides.find((each) => (element[`${each}_button`] as { value?: unknown } | undefined)?.value === value);
+  if (!side) {
     throw new SlackSimError(
       "action_not_found",
       "a feedback_buttons click needs the value of its positive or negative button",
     );
   }
-  return { value: chosen.value, text: chosen.text };
+  return side;
+}
+
+/**
+ * What Slack's client does on a feedback click besides sending it: the clicked button's icon "changes to 'active'
+ * version", for the person who clicked, and the app is sent the click alone, again on every click, with no state and
+ * no "unclicked" event (reported: https://github.com/slackapi/bolt-python/issues/1435). The element's reference says
+ * nothing of it (https://docs.slack.dev/reference/block-kit/block-elements/feedback-buttons-element), nor of what a
+ * second click on the chosen button shows: here the side clicked last stays chosen.
+ */
+function showChosen(message: SimMessage, user: string, actionId: string, side: FeedbackSide): void {
+  message.chosenFeedback ??= {};
+  message.chosenFeedback[user] = { ...message.chosenFeedback[user], [actionId]: side };
 }
 
 /** Sends a `block_actions` interaction (form-encoded `payload=`), with a `response_url` for message clicks. */
@@ -79,6 +99,8 @@ export async function sendClick(context: DeliveryContext, input: ClickInput): Pr
     ...feedbackChoice(found.element, input.value),
     action_ts: state.nextTs(),
   };
+  const side = feedbackSide(found.element, input.value);
+  if (side && target.kind === "message") showChosen(target.message, input.user, input.actionId, side);
   const payload: Record<string, unknown> = {
     ...interactionEnvelope(state, "block_actions", input.user),
     trigger_id: triggerId,
