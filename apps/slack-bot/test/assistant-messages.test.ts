@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { encodeChoice } from "../src/flows/ask-choice.js";
 import { readText } from "../src/intent/read-text.js";
 import { parseCommand } from "../src/intent/slack-grammar.js";
 import {
@@ -8,6 +9,7 @@ import {
   SUGGESTED_PROMPTS,
   TITLE_MAX,
 } from "../src/messages/assistant.js";
+import { PROMPT_QUESTIONS, promptQuestionMessage, promptQuestionOf } from "../src/messages/prompt-questions.js";
 import type { JobRequest } from "../src/store/types.js";
 import { expectValidMessage } from "./support/slack.js";
 
@@ -20,14 +22,46 @@ const image = (text: string): JobRequest => {
 };
 
 describe("the suggested prompts", () => {
-  it("are at most four, and each runs what its title says when the bot reads it as typed", () => {
+  it("are at most four, and none spends: the two that make something ask, the others are only read", () => {
     expect(SUGGESTED_PROMPTS.length).toBeLessThanOrEqual(4);
-    const kinds = SUGGESTED_PROMPTS.map((prompt) => {
+    const answers = SUGGESTED_PROMPTS.map((prompt) => {
+      const question = promptQuestionOf(prompt.message);
+      if (question) return `asks: ${question.what}`;
       const reading = readText(prompt.message, "mention");
       if (reading.kind !== "command" || !reading.result.ok) throw new Error(`not a command: ${prompt.message}`);
       return reading.result.command.kind;
     });
-    expect(kinds).toEqual(["image", "video", "credits", "boards"]);
+    expect(answers).toEqual(["asks: image", "asks: video", "credits", "boards"]);
+  });
+
+  it("are matched as a person could type them too, and nothing else is", () => {
+    expect(promptQuestionOf("  make a VIDEO! ")?.what).toBe("video");
+    expect(promptQuestionOf("Make an image.")?.what).toBe("image");
+    expect(promptQuestionOf("make an image of a fox")).toBeUndefined();
+    expect(promptQuestionOf("video waves on a rocky shore --duration 5")).toBeUndefined();
+  });
+
+  it("ask with an example that is the generation its button makes, which fits a button from any thread", () => {
+    for (const question of PROMPT_QUESTIONS) {
+      const parsed = parseCommand(question.command);
+      if (!parsed.ok) throw new Error(`not a command: ${question.command}`);
+      expect(parsed.command.kind).toBe(question.what);
+      // As typed in the thread, the example reads as the same command.
+      const typed = readText(question.example, "mention");
+      expect(typed.kind === "command" && typed.result.ok && typed.result.command).toEqual(parsed.command);
+      const value = encodeChoice({
+        user: "U0ALICE",
+        origin: "assistant",
+        threadTs: "1782000000.123456",
+        text: question.command,
+      });
+      expect(value).toBeDefined();
+      const answer = promptQuestionMessage(question, { cost: 20, value: value ?? "" });
+      expectValidMessage(answer);
+      expect(answer.text.startsWith(question.question)).toBe(true);
+      expect(JSON.stringify(answer.blocks)).toContain(`(20 credits)`);
+      expectValidMessage(promptQuestionMessage(question, { cost: null, value: value ?? "" }));
+    }
   });
 });
 

@@ -11,6 +11,7 @@ import { describe, expect, it } from "vitest";
 import { readText } from "../src/index.js";
 import { STEP_CALLBACK_IDS } from "../src/listeners/functions/index.js";
 import { SUGGESTED_PROMPTS } from "../src/messages/assistant.js";
+import { promptQuestionOf } from "../src/messages/prompt-questions.js";
 
 const readJson = (relative: string): Record<string, unknown> =>
   JSON.parse(readFileSync(new URL(relative, import.meta.url), "utf8")) as Record<string, unknown>;
@@ -218,23 +219,28 @@ describe("manifest.json has what the agent needs (Slack's agent messaging experi
     expect(settings.socket_mode_enabled).toBe(true);
   });
 
-  it("offers at most four suggested prompts, each one a command the bot runs as written", () => {
+  it("offers at most four suggested prompts, none of which spends: each asks what to make or is only read", () => {
     const prompts = features.agent_view.suggested_prompts;
     // Slack shows up to four prompts (assistant.threads.setSuggestedPrompts documents the same limit).
     expect(prompts.length).toBeGreaterThan(0);
     expect(prompts.length).toBeLessThanOrEqual(4);
-    const kinds = prompts.map(({ message }) => {
-      // A message in the agent DM (or an assistant thread) is read as a mention is: a prompt that the bot would
-      // answer with a question ("Did you mean ...?") or a parse error would greet people with a dead end.
+    const answers = prompts.map(({ message }) => {
+      // Slack sends a chip's message as the person's (decision 0025): "Make a video" is asked about, never made.
+      const question = promptQuestionOf(message);
+      if (question) return `asks: ${question.what}`;
+      // The others are commands the bot reads as typed: a question ("Did you mean ...?") or a parse error would
+      // greet people with a dead end, and a generation would spend on one click.
       const reading = readText(message, "mention");
       if (reading.kind !== "command" || !reading.result.ok) return `not a command: ${message}`;
       return reading.result.command.kind;
     });
-    expect(kinds).toEqual(["image", "video", "credits", "boards"]);
+    expect(answers).toEqual(["asks: image", "asks: video", "credits", "boards"]);
   });
 
   it("offers the same prompts as the bot sets on a new thread, so Slack's defaults and the bot's agree", () => {
     expect(features.agent_view.suggested_prompts).toEqual(SUGGESTED_PROMPTS);
+    const assistantView = ASSISTANT_MANIFEST.features as { assistant_view: { suggested_prompts: unknown } };
+    expect(assistantView.assistant_view.suggested_prompts).toEqual(SUGGESTED_PROMPTS);
   });
 });
 

@@ -16,12 +16,14 @@ export interface SuggestedPrompt {
 }
 
 /**
- * The prompts a new assistant thread offers (Slack shows at most 4). Each `message` is a text the bot understands
- * as typed, so clicking one runs what its title says: an image, a 5-second video, the credits, the boards.
+ * The prompts a new assistant thread (and the agent view's DM) offers; Slack shows at most 4. A chip is one click on
+ * a label, and Slack sends its `message` as the person's, so none of them spends (decision 0025): "Make an image"
+ * and "Make a video" are answered with a question, an example, its cost and a button (messages/prompt-questions.ts);
+ * the credits and the boards are only read.
  */
 export const SUGGESTED_PROMPTS: readonly SuggestedPrompt[] = [
-  { title: "Make an image", message: "a lighthouse at dusk, watercolour" },
-  { title: "Make a video", message: "video waves on a rocky shore --duration 5" },
+  { title: "Make an image", message: "Make an image" },
+  { title: "Make a video", message: "Make a video" },
   { title: "My credits", message: "credits" },
   { title: "My boards", message: "boards" },
 ];

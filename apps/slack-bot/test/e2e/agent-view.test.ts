@@ -62,7 +62,7 @@ describe("the agent view: a message in the DM", () => {
   it("runs the job in the message's own thread: status line, title, then ONE message with the image", async () => {
     const live = await startAgent();
     const dm = live.sim.dm(USER);
-    const prompt = SUGGESTED_PROMPTS[0]?.message ?? "";
+    const prompt = "a lighthouse at dusk, watercolour";
     const { ts = "" } = await live.sim.message({ user: USER, channel: dm, text: prompt });
 
     const result = await eventually(() => {

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ACTIONS } from "../../src/index.js";
-import { SUGGESTED_PROMPTS } from "../../src/messages/assistant.js";
 import { actionIds, type Bot, blocksOf, eventually, expectAllMessagesValid, startBot } from "./harness.js";
 
 // Issue 19: the bot in Slack's assistant view (the AI split view), through slack-sim and the sandbox. A job's
@@ -79,7 +78,7 @@ describe("opening the assistant", () => {
 describe("a prompt in the thread", () => {
   it("runs one job: its progress on the status line, the title, then ONE message with the image and buttons", async () => {
     const { channel, threadTs } = await openThread();
-    const prompt = SUGGESTED_PROMPTS[0]?.message ?? "";
+    const prompt = "a lighthouse at dusk, watercolour";
     await bot.sim.assistantMessage({ user: USER, channel, threadTs, text: prompt });
 
     const result = await replyWhere(channel, threadTs, hasImage);
@@ -106,7 +105,8 @@ describe("a prompt in the thread", () => {
 
   it("attaches a video to its one result message", async () => {
     const { channel, threadTs } = await openThread();
-    await bot.sim.assistantMessage({ user: USER, channel, threadTs, text: SUGGESTED_PROMPTS[1]?.message ?? "" });
+    const video = "video waves on a rocky shore --duration 5";
+    await bot.sim.assistantMessage({ user: USER, channel, threadTs, text: video });
     const result = await replyWhere(channel, threadTs, (m) => m.text.startsWith("Video:") && m.files.length === 1);
     expect(actionIds(result)).toContain(ACTIONS.addToBoard);
     expect(replies(channel, threadTs)).toHaveLength(1);

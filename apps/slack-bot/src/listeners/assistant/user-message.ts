@@ -4,6 +4,7 @@ import { threadStatus } from "../../delivery/status-line.js";
 import type { BotDeps } from "../../deps.js";
 import { dispatchText } from "../../flows/dispatch.js";
 import { dispatchWithFiles } from "../../flows/references.js";
+import { answerSuggestedPrompt } from "../../flows/suggested-prompts.js";
 import { INTAKE_STATUS, READING_STATUS } from "../../messages/assistant.js";
 import type { SlackFileRef } from "../../services/slack-download.js";
 import { slackIntakeOptions } from "../intake-options.js";
@@ -26,7 +27,8 @@ export interface ThreadMessageArgs {
 /**
  * Answers a person's message in an assistant thread (`threadTs` in their DM with the bot) exactly as a mention is
  * answered (flows/dispatch.ts `dispatchText`, the intent guard of decision 0009 included: a typo or a question
- * spends nothing and offers buttons), in the thread; shared files go to the studio library or become reference
+ * spends nothing and offers buttons), in the thread, except a suggested prompt's chip, which asks what to make
+ * (flows/suggested-prompts.ts); shared files go to the studio library or become reference
  * images, as a mention's do. The thread's status line says the bot is reading at once, then carries the progress of
  * any job the message starts; when everything is done and nothing was posted since, it is cleared.
  *
@@ -50,6 +52,8 @@ export async function answerInThread(
       return;
     }
     await status.note(READING_STATUS);
+    // A suggested prompt's chip is answered with a question, never read as a prompt to generate (decision 0025).
+    if (await answerSuggestedPrompt(deps, surface, event.text ?? "", "assistant")) return;
     await dispatchText(deps, surface, event.text ?? "", "assistant");
   } finally {
     await status.settle();
