@@ -70,6 +70,7 @@ export function generationCommand(kind: GenerationWord, prompt: string, values: 
         presets,
         board: one("board"),
         references,
+        parent: one("from"),
         brand,
       });
     case "video":

@@ -30,6 +30,7 @@ export const FLAGS: Record<GenerationWord, Record<string, FlagSpec>> = {
     preset: { kind: "text", repeatable: true, hint: "slug" },
     board: { kind: "text", hint: '"title"' },
     ref: { kind: "text", repeatable: true, hint: "id" },
+    from: { kind: "text", hint: "image-id" },
     brand: { kind: "switch" },
   },
   video: {

@@ -30,6 +30,11 @@ export interface ImageCommand {
   board?: string;
   /** `--ref`: ids of earlier results or library images to use as reference images, in the order given. */
   references?: string[];
+  /**
+   * `--from`: the id of an image this one is made from (the API's `parentImageId`): the new image starts from it, as
+   * Variations do, with the prompt saying what changes.
+   */
+  parent?: string;
   /** `--brand`: steer the prompt with what is known of the workspace's brand. */
   brand?: boolean;
 }

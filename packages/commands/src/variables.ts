@@ -28,6 +28,7 @@ export function imageVariables(command: ImageCommand): Omit<GenerateImageMutatio
     resolution: command.resolution ?? null,
     presetSlugs: command.presets.length ? command.presets : null,
     ...references(command.references),
+    ...(command.parent ? { parentImageId: command.parent } : {}),
   };
 }
 

@@ -14,7 +14,7 @@ import {
 describe("usage", () => {
   it("lists every flag of a generation command after the invocation", () => {
     expect(usage("image", "/studio")).toBe(
-      '/studio image <prompt> [--ratio W:H] [--count 1-4] [--model id] [--quality q] [--resolution res] [--preset slug]… [--board "title"] [--ref id]… [--brand]',
+      '/studio image <prompt> [--ratio W:H] [--count 1-4] [--model id] [--quality q] [--resolution res] [--preset slug]… [--board "title"] [--ref id]… [--from image-id] [--brand]',
     );
     expect(usage("music", "studio")).toBe(
       'studio music <prompt> [--instrumental] [--lyrics "..."] [--min-duration seconds] [--max-duration seconds]',

@@ -68,10 +68,12 @@ describe("reading --ref, --from, --end and --brand", () => {
     expect(parsed("video waves")).toEqual({ kind: "video", prompt: "waves", audio: false, presets: [] });
   });
 
-  it("refuses --from on an image, saying which command takes it", () => {
-    const error = failure("a fox --from img_1");
-    expect(error.code).toBe("unknown_flag");
-    expect(error.message).toContain("`image` has no option `--from`. `--from` is an option of `video`.");
+  it("reads --from on an image as the image it is made from, sent as parentImageId (issue 39)", () => {
+    const command = image("a fox, at night --from img_1");
+    expect(command.parent).toBe("img_1");
+    expect(imageVariables(command).parentImageId).toBe("img_1");
+    expect(imageVariables({ kind: "image", prompt: "a fox", presets: [] })).not.toHaveProperty("parentImageId");
+    expect(failure("a fox --from img_1 --from img_2").code).toBe("repeated_flag");
   });
 
   it("refuses --from given twice, and --ref with no id", () => {
@@ -80,7 +82,7 @@ describe("reading --ref, --from, --end and --brand", () => {
   });
 
   it("lists the new flags in the usage of image and video", () => {
-    expect(usage("image", invocation)).toContain("[--ref id]… [--brand]");
+    expect(usage("image", invocation)).toContain("[--ref id]… [--from image-id] [--brand]");
     expect(usage("video", invocation)).toContain("[--from image-id] [--end image-id] [--ref id]… [--brand]");
   });
 });

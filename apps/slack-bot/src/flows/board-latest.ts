@@ -7,28 +7,34 @@ import type { AddLatestOutcome } from "../messages/board-latest.js";
 import { putAssetOnBoard } from "../services/board-cards.js";
 import { boardWebUrl, studioWebBase } from "../services/studio-links.js";
 import { readAsset, readBoard } from "../services/work-object-data.js";
+import type { JobRecord } from "../store/types.js";
 
 /** How many of the person's recent jobs are searched for one that ended with results. */
 const LOOK_BACK = 20;
 
+type ResultAssets = { assets: { id: string; kind: "image" | "video" }[]; prompt: string };
+
+/** A finished job's images and videos, as the API says each id is (undefined when it made neither). */
+async function resultAssets(deps: BotDeps, job: JobRecord): Promise<ResultAssets | undefined> {
+  if (job.outcome !== "completed" || job.resultIds.length === 0) return undefined;
+  // The job's kind is not the card's (an upscale is an image, a lip-sync a video): the API says what each id is,
+  // and an audio result (neither) is skipped, as the boards' Work Objects show images and videos.
+  const assets: { id: string; kind: "image" | "video" }[] = [];
+  for (const id of job.resultIds) {
+    const read = await readAsset(deps.studio, id);
+    if (read.ok) assets.push({ id: read.id, kind: read.kind });
+  }
+  if (assets.length === 0) return undefined;
+  const command = (job.request as { command?: { prompt?: unknown } }).command;
+  return { assets, prompt: typeof command?.prompt === "string" ? command.prompt : "" };
+}
+
 /** The person's latest job that ended with an image or a video, as its assets (images first seen, in order). */
-async function latestResult(
-  deps: BotDeps,
-  user: string,
-): Promise<{ assets: { id: string; kind: "image" | "video" }[]; prompt: string } | undefined> {
+async function latestResult(deps: BotDeps, user: string): Promise<ResultAssets | undefined> {
   const jobs = await deps.store.jobs.recent(user, LOOK_BACK);
   for (const job of jobs) {
-    if (job.outcome !== "completed" || job.resultIds.length === 0) continue;
-    // The job's kind is not the card's (an upscale is an image, a lip-sync a video): the API says what each id is,
-    // and an audio result (neither) is skipped, as the boards' Work Objects show images and videos.
-    const assets: { id: string; kind: "image" | "video" }[] = [];
-    for (const id of job.resultIds) {
-      const read = await readAsset(deps.studio, id);
-      if (read.ok) assets.push({ id: read.id, kind: read.kind });
-    }
-    if (assets.length === 0) continue;
-    const command = (job.request as { command?: { prompt?: unknown } }).command;
-    return { assets, prompt: typeof command?.prompt === "string" ? command.prompt : "" };
+    const result = await resultAssets(deps, job);
+    if (result) return result;
   }
   return undefined;
 }
@@ -37,16 +43,36 @@ async function latestResult(
  * Puts `user`'s latest result on board `boardId`: access first (the rules that let a person use the bot, and the
  * key's own: another workspace's board is `restricted`), then the assets not on it yet.
  */
-export async function addLatestResult(
+export function addLatestResult(
   deps: BotDeps,
   click: { user: string; boardId: string; channel?: string },
+): Promise<AddLatestOutcome> {
+  return addResultToBoard(deps, click, () => latestResult(deps, click.user));
+}
+
+/**
+ * Puts the result of `job` on board `boardId` ("put it on Spring campaign" in a result's thread), under the same
+ * rules as {@link addLatestResult}: access first, then the assets not on the board yet (a second ask adds nothing).
+ */
+export function addJobResult(
+  deps: BotDeps,
+  request: { user: string; boardId: string; channel?: string },
+  job: JobRecord,
+): Promise<AddLatestOutcome> {
+  return addResultToBoard(deps, request, () => resultAssets(deps, job));
+}
+
+async function addResultToBoard(
+  deps: BotDeps,
+  click: { user: string; boardId: string; channel?: string },
+  result: () => Promise<ResultAssets | undefined>,
 ): Promise<AddLatestOutcome> {
   const decision = await deps.access.check(click.user, click.channel ?? "");
   if (!decision.allowed) return { kind: "restricted" };
   const read = await readBoard(deps.studio, click.boardId);
   if (!read.ok) return read.reason === "restricted" ? { kind: "restricted" } : { kind: "board-gone" };
   if (!read.board.conversationId) return { kind: "board-gone" };
-  const latest = await latestResult(deps, click.user);
+  const latest = await result();
   if (!latest) return { kind: "no-result" };
   const board = {
     id: read.board.id,

@@ -3,10 +3,12 @@ import { getCredits, listBoards } from "@studio-kit/core";
 import { StudioPresetsPageDocument } from "@studio-kit/operations";
 import type { Surface } from "../delivery/surface.js";
 import type { BotDeps } from "../deps.js";
+import { howToTopic } from "../intent/how-to.js";
 import { readText } from "../intent/read-text.js";
 import { creditsMessage } from "../messages/credits.js";
 import { parseErrorMessage } from "../messages/errors.js";
 import { helpMessage } from "../messages/help.js";
+import { howToMessage } from "../messages/how-to.js";
 import { boardsMessage, modelsMessage, presetsMessage } from "../messages/lists.js";
 import { askBeforeGenerating } from "./ask.js";
 import type { TextOrigin } from "./ask-choice.js";
@@ -14,6 +16,7 @@ import { runAudio } from "./audio.js";
 import { runAvatar } from "./avatar.js";
 import { runAssets, runBoardNew, runBoardUse } from "./boards.js";
 import { runBrand } from "./brand.js";
+import { answerInThread } from "./follow-up.js";
 import { runHistory } from "./history.js";
 import { runImage } from "./image.js";
 import { runLipsync } from "./lipsync.js";
@@ -45,8 +48,17 @@ const GENERATING = new Set(["image", "video", "music", "voice", "avatar", "lipsy
  * Never throws.
  */
 export async function dispatchText(deps: BotDeps, surface: Surface, text: string, origin: TextOrigin): Promise<void> {
+  // In a result's thread a message is about that result first (flows/follow-up.ts); a slash command never is: it
+  // is how a person breaks out ("a new `/studio image` breaks out").
+  if (origin !== "command" && (await answerInThread(deps, surface, text))) return;
   const reading = readText(text, origin === "command" ? "command" : "mention");
   if (reading.kind === "command") return dispatch(deps, surface, reading.result);
+  // "how do I make a video?": that command and one example, not an offer to generate nor the whole help.
+  const topic = reading.intent.reason === "question" ? howToTopic(reading.text) : undefined;
+  if (topic)
+    return surface
+      .reply(howToMessage(topic))
+      .catch((error: unknown) => tellProblem(deps, surface, error, "could not answer a how-to question"));
   try {
     await askBeforeGenerating(deps, surface, reading, origin);
   } catch (error) {

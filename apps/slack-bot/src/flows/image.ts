@@ -18,6 +18,8 @@ export async function runImage(
   surface: Surface,
   command: ImageCommand,
   checks: PrecheckOptions = {},
+  /** A change of an earlier result (flows/follow-up.ts): what it changed and how, for its progress and result. */
+  change?: { of: string; said: string },
 ): Promise<boolean> {
   // `--brand` first: a workspace with no brand to follow is told so before any cost is checked or confirmed.
   const branded = await brandFor(deps, surface, command);
@@ -27,7 +29,14 @@ export async function runImage(
   const boards = await resultBoards(deps, surface, command.board);
   if (!boards) return false;
   return runJob(deps, surface, {
-    request: { kind: "image", command, ...branded, pushTo: boards.pushTo, defaultBoard: boards.defaultBoard },
+    request: {
+      kind: "image",
+      command,
+      ...branded,
+      pushTo: boards.pushTo,
+      defaultBoard: boards.defaultBoard,
+      ...(change ? { change } : {}),
+    },
     outputs: command.count ?? 1,
     credits: cleared.cost,
     ...(checks.origin ? { origin: checks.origin } : {}),

@@ -7,7 +7,7 @@ import { editFailedMessage, editProgressMessage, type ImageEditKind } from "../m
 import { brandAppliedNote } from "../messages/brand.js";
 import { whatIsAsked } from "../messages/describe.js";
 import { failedMessage } from "../messages/errors.js";
-import { progressMessage } from "../messages/progress.js";
+import { changeProgressMessage, progressMessage } from "../messages/progress.js";
 import { imageResultsMessage } from "../messages/results.js";
 import { withBrandPrompt } from "./brand-prompt.js";
 import { sendImageEdit } from "./image-edit-send.js";
@@ -58,7 +58,10 @@ const EDIT_WHAT: Record<ImageEditKind, string> = {
 export const imageJob: JobKindHandler<"image"> = {
   takes: () => "seconds",
   streams: true,
-  progress: (job) => progressMessage({ user: job.user, command: job.request.command }),
+  progress: (job) =>
+    job.request.change
+      ? changeProgressMessage(job.user, job.request.change)
+      : progressMessage({ user: job.user, command: job.request.command }),
   async send(deps, job) {
     const { command } = job.request;
     const queued = await generateImages(deps.studio, imageVariables(withBrandPrompt(command, job.request.brand)));
@@ -70,13 +73,24 @@ export const imageJob: JobKindHandler<"image"> = {
     if (done.length === 0) return { message: imageJob.failed(job, errorMessage), outcome: "failed" };
     const ids = done.map((image) => image.id);
     const boardNote = await pushResults(deps, pushTo, "image", ids);
-    const prompt = command.prompt;
-    const what = imagesWhat(done.length);
+    // A change says what it changed and how: "Changed “a lighthouse at dusk”: more blue".
+    const { change } = job.request;
+    const prompt = change ? change.of : command.prompt;
+    const what = change ? "Changed" : imagesWhat(done.length);
     const brandNote = job.request.brand ? brandAppliedNote(job.request.brand) : null;
-    const ctx = { user: job.user, prompt, what, defaultBoard, boardNote, brandNote, jobId: job.id };
+    const ctx = {
+      user: job.user,
+      prompt,
+      what,
+      defaultBoard,
+      boardNote,
+      brandNote,
+      jobId: job.id,
+      ...(change ? { change: change.said } : {}),
+    };
     return {
       outcome: "completed",
-      files: imageFiles(done, what, prompt),
+      files: imageFiles(done, what, change ? `${change.of}: ${change.said}` : prompt),
       render: (uploaded) => imageResultsMessage(imageAssets(done, uploaded), ctx),
     };
   },

@@ -25,6 +25,9 @@ export const ACTIONS = {
   animate: "studio_animate",
   historyRunAgain: "studio_history_run_again",
   feedback: "studio_feedback",
+  // The question asked back in a result's thread (flows/follow-up.ts): change the result, or a new image.
+  followUpChange: "studio_follow_up_change",
+  followUpNew: "studio_follow_up_new",
 } as const;
 
 /** One of {@link ACTIONS}. */

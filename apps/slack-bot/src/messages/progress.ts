@@ -1,5 +1,5 @@
 import type { Command } from "@studio-kit/commands";
-import { context, escapeText, message, type SlackMessage, section } from "./blocks.js";
+import { context, escapeText, message, quote, type SlackMessage, section } from "./blocks.js";
 import { promptOf, whatIsAsked } from "./describe.js";
 
 /**
@@ -10,6 +10,12 @@ import { promptOf, whatIsAsked } from "./describe.js";
  */
 export function progressMessage(input: { user: string; command: Command }): SlackMessage {
   const line = `<@${escapeText(input.user)}> asked for ${whatIsAsked(input.command)}: ${promptOf(input.command)}`;
+  return message(line, [section(`:hourglass_flowing_sand: ${line}`)]);
+}
+
+/** The progress of a change asked in a result's thread: "<@U> asked for a change of “a lighthouse”: more blue". */
+export function changeProgressMessage(user: string, change: { of: string; said: string }): SlackMessage {
+  const line = `<@${escapeText(user)}> asked for a change of “${quote(change.of, 300)}”: ${quote(change.said, 300)}`;
   return message(line, [section(`:hourglass_flowing_sand: ${line}`)]);
 }
 

@@ -41,6 +41,11 @@ export interface ResultContext {
   boardNote?: string | null;
   /** A line saying `--brand` was applied and with what words (messages/brand.ts), shown under the results. */
   brandNote?: string | null;
+  /**
+   * A change asked in a result's thread ("more blue"): the header says it after the prompt it changed, "*Changed*
+   * “a lighthouse at dusk”: more blue" (issue 39), so the reply says what was understood.
+   */
+  change?: string;
   /** Whether the job row offers Remix (default true); a result made from another asset, not from settings, has none. */
   remix?: boolean;
 }

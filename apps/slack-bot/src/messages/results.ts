@@ -34,11 +34,13 @@ const MAX_SHOWN = 10;
 function header(ctx: ResultContext): Block {
   const what = escapeText(ctx.what ?? "Result:");
   const prompt = ctx.prompt ? ` “${quote(ctx.prompt, 500)}”` : "";
-  return section(`*${what}*${prompt}\n<@${escapeText(ctx.user)}> asked for it.`);
+  const change = ctx.change ? `: ${quote(ctx.change, 500)}` : "";
+  return section(`*${what}*${prompt}${change}\n<@${escapeText(ctx.user)}> asked for it.`);
 }
 
 /** The fallback text (notifications, screen readers): the same first words. */
-const summary = (ctx: ResultContext) => truncate(escapeText(`${ctx.what ?? "Result:"} ${ctx.prompt}`.trim()), 300);
+const summary = (ctx: ResultContext) =>
+  truncate(escapeText(`${ctx.what ?? "Result:"} ${ctx.prompt}${ctx.change ? `: ${ctx.change}` : ""}`.trim()), 300);
 
 // Where each kind's id can be typed again: `/studio show` (which takes a job's id or any of its assets': flows/show.ts)
 // and the grammar's flags that name an earlier result.

@@ -61,6 +61,11 @@ export type JobRequest =
   | {
       kind: "image";
       command: ImageCommand;
+      /**
+       * A change asked in a result's thread (issue 39): the prompt it changed (`of`) and what was asked (`said`);
+       * `command` holds the changed prompt and `--from` the image it starts from. Absent for any other image job.
+       */
+      change?: { of: string; said: string };
       /** `--board`: finished results go onto it. */
       pushTo: DefaultBoard | null;
       /** The channel's default board when the job started: its results carry "Add to <title>". */

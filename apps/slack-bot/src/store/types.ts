@@ -200,6 +200,12 @@ export interface JobStore {
    * made from); undefined when no job here made it (a library asset, or a job pruned by retention).
    */
   byResult(assetId: string): Promise<JobRecord | undefined>;
+  /**
+   * The newest job that finished with a result in the thread `threadTs` of `channel`: asked in that thread (a
+   * mention's, an assistant thread), or whose result message is the thread's parent (`progress.ts`). A message in
+   * that thread is read against it (flows/follow-up.ts); undefined when the thread holds no finished result.
+   */
+  resultInThread(channel: string, threadTs: string): Promise<JobRecord | undefined>;
   /** What the quotas count for `user` at `now`. */
   usage(user: string, now: number): Promise<Usage>;
 }

@@ -131,6 +131,29 @@ export function storeContract(name: string, open: OpenStore): void {
         expect(await store.jobs.byResult('img_a"]')).toBeUndefined();
       });
 
+      it("finds a thread's newest finished result, asked in the thread or posted as its parent, and no other", async () => {
+        const store = await fresh();
+        const job = async (createdAt: number, where: { channel?: string; threadTs?: string }, patch: JobPatch) => {
+          const created = await store.jobs.create(newJob({ createdAt, ...where }), {}, LEASE);
+          if (!created.ok) throw new Error("not created");
+          return store.jobs.update(created.job.id, patch, OWNER);
+        };
+        const done = (ts: string): JobPatch => ({ state: "done", outcome: "completed", progress: { ts } });
+        // A mention's job, asked in thread 100.1 (its streamed result is a reply there), then a newer one there.
+        await job(DAY0 + 1, { channel: "C1", threadTs: "100.1" }, done("100.2"));
+        const newer = await job(DAY0 + 2, { channel: "C1", threadTs: "100.1" }, done("100.3"));
+        // A command's job at the top of the channel: its result message 200.1 is the parent of its thread.
+        const command = await job(DAY0 + 3, { channel: "C1" }, done("200.1"));
+        // Not results: a failed job, one still running, and one in another channel with the same ts.
+        await job(DAY0 + 4, { channel: "C1", threadTs: "100.1" }, { state: "done", outcome: "failed" });
+        await job(DAY0 + 5, { channel: "C1", threadTs: "100.1" }, { state: "running" });
+        await job(DAY0 + 6, { channel: "C2" }, done("300.1"));
+        expect((await store.jobs.resultInThread("C1", "100.1"))?.id).toBe(newer.id);
+        expect((await store.jobs.resultInThread("C1", "200.1"))?.id).toBe(command.id);
+        expect(await store.jobs.resultInThread("C1", "300.1")).toBeUndefined();
+        expect(await store.jobs.resultInThread("C1", "999.9")).toBeUndefined();
+      });
+
       it("gives `/studio history` a person's last n of many jobs, the later of two in one millisecond first", async () => {
         const store = await fresh();
         const ids: string[] = [];

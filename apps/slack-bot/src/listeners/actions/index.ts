@@ -9,6 +9,7 @@ import { askChoiceAction } from "./ask.js";
 import { cancelSpendAction } from "./cancel-spend.js";
 import { confirmSpendAction } from "./confirm-spend.js";
 import { feedbackAction } from "./feedback.js";
+import { followUpAction } from "./follow-up.js";
 import { historyRunAgainAction } from "./history.js";
 import { homeNewImageAction, homeRefreshAction } from "./home.js";
 import { regenerateAction } from "./regenerate.js";
@@ -47,6 +48,8 @@ export function register(app: App, deps: BotDeps): void {
   app.action(ACTIONS.askCommand, askChoiceAction(deps));
   app.action(ACTIONS.askImage, askChoiceAction(deps));
   app.action(ACTIONS.feedback, feedbackAction(deps));
+  app.action(ACTIONS.followUpChange, followUpAction(deps));
+  app.action(ACTIONS.followUpNew, followUpAction(deps));
   app.action(OPEN_BOARD_ACTION, openBoardAction());
   app.action(ADD_LATEST_ACTION, addLatestAction(deps));
 }

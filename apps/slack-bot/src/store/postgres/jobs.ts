@@ -180,6 +180,15 @@ export function postgresJobs(pool: pg.Pool, names: Tables, options: { schema: st
       return rows[0] ? toJobRecord(rows[0]) : undefined;
     },
 
+    async resultInThread(channel, threadTs) {
+      const { rows } = await pool.query<Row>(
+        `SELECT * FROM ${jobs} WHERE channel = $1 AND state = 'done' AND outcome = 'completed'
+           AND (thread_ts = $2 OR progress->>'ts' = $2) ORDER BY created_at DESC, seq DESC LIMIT 1`,
+        [channel, threadTs],
+      );
+      return rows[0] ? toJobRecord(rows[0]) : undefined;
+    },
+
     usage: (user, now) => usage(pool, user, now),
   };
 }

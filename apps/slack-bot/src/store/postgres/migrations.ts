@@ -68,4 +68,8 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE jobs ADD COLUMN trace text;
   `,
+  // Follow-ups in a result's thread (issue 39): a channel's finished jobs, newest first (jobs.resultInThread).
+  `
+  CREATE INDEX jobs_by_channel ON jobs (channel, created_at);
+  `,
 ];

@@ -64,6 +64,10 @@ export function sqliteJobs(db: Database.Database, now: () => number): JobStore {
   const byResult = db.prepare<[string], Row>(
     "SELECT * FROM jobs WHERE EXISTS (SELECT 1 FROM json_each(jobs.result_ids) WHERE value = ?) ORDER BY created_at DESC, rowid DESC LIMIT 1",
   );
+  const inThread = db.prepare<[string, string, string], Row>(
+    `SELECT * FROM jobs WHERE channel = ? AND state = 'done' AND outcome = 'completed'
+       AND (thread_ts = ? OR json_extract(progress, '$.ts') = ?) ORDER BY created_at DESC, rowid DESC LIMIT 1`,
+  );
   const userHour = db.prepare<[string, number], { total: number | null; oldest: number | null }>(
     `SELECT SUM(outputs) AS total, MIN(created_at) AS oldest FROM jobs WHERE user_id = ? AND created_at > ? AND ${COUNTED_JOBS}`,
   );
@@ -177,6 +181,10 @@ export function sqliteJobs(db: Database.Database, now: () => number): JobStore {
     recent: async (user, limit) => recent.all(user, limit).map(toRecord),
     byResult: async (assetId) => {
       const row = byResult.get(assetId);
+      return row ? toRecord(row) : undefined;
+    },
+    resultInThread: async (channel, threadTs) => {
+      const row = inThread.get(channel, threadTs, threadTs);
       return row ? toRecord(row) : undefined;
     },
     usage: async (user, now) => usage(user, now),

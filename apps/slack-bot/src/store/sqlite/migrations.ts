@@ -63,4 +63,8 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE jobs ADD COLUMN trace TEXT;
   `,
+  // Follow-ups in a result's thread (issue 39): a channel's finished jobs, newest first (jobs.resultInThread).
+  `
+  CREATE INDEX jobs_by_channel ON jobs (channel, created_at);
+  `,
 ];
