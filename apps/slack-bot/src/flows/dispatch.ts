@@ -3,8 +3,9 @@ import { getCredits, listBoards } from "@studio-kit/core";
 import { StudioPresetsPageDocument } from "@studio-kit/operations";
 import type { Surface } from "../delivery/surface.js";
 import type { BotDeps } from "../deps.js";
-import { howToTopic } from "../intent/how-to.js";
+import { emptyRequestTopic, howToTopic } from "../intent/how-to.js";
 import { readText } from "../intent/read-text.js";
+import { stripMention } from "../intent/slack-grammar.js";
 import { creditsMessage } from "../messages/credits.js";
 import { parseErrorMessage } from "../messages/errors.js";
 import { helpMessage } from "../messages/help.js";
@@ -51,6 +52,13 @@ export async function dispatchText(deps: BotDeps, surface: Surface, text: string
   // In a result's thread a message is about that result first (flows/follow-up.ts); a slash command never is: it
   // is how a person breaks out ("a new `/studio image` breaks out").
   if (origin !== "command" && (await answerInThread(deps, surface, text))) return;
+  // "make an image": what to make was not said; the answer asks it, with an example, instead of drawing those words.
+  const empty = emptyRequestTopic(origin === "command" ? text : stripMention(text));
+  if (empty) {
+    return surface
+      .reply(howToMessage(empty, { ask: true }))
+      .catch((error: unknown) => tellProblem(deps, surface, error, "could not answer a request for nothing"));
+  }
   const reading = readText(text, origin === "command" ? "command" : "mention");
   if (reading.kind === "command") return dispatch(deps, surface, reading.result);
   // "how do I make a video?": that command and one example, not an offer to generate nor the whole help.

@@ -42,3 +42,33 @@ export function howToTopic(text: string): CommandWord | undefined {
   if (!HOW_TO.test(said)) return undefined;
   return TOPICS.find(([pattern]) => pattern.test(said))?.[1];
 }
+
+// "make an image", "create a video please": a request to make something that does not say what. Read as a prompt it
+// would generate a picture of those very words (and charge for it).
+const EMPTY_REQUEST =
+  /^(?:please |can you |could you )?(?:make|create|generate|draw|render|produce|give me|do)(?: me| us)? (?:a |an |some |one |another )?(?:new )?(image|picture|photo|pic|drawing|illustration|video|clip|animation|song|track|tune|music|voice ?over)s?(?: please| for me)?[.!?]*$/i;
+
+const EMPTY_TOPIC: Record<string, CommandWord> = {
+  video: "video",
+  clip: "video",
+  animation: "video",
+  song: "music",
+  track: "music",
+  tune: "music",
+  music: "music",
+  voiceover: "voice",
+  "voice over": "voice",
+};
+
+/**
+ * The command a request names without saying what to make ("make an image" → `image`); undefined for any text that
+ * says more. Never throws.
+ *
+ * @example emptyRequestTopic("make an image") // "image"
+ * @example emptyRequestTopic("make an image of a fox") // undefined
+ */
+export function emptyRequestTopic(text: string): CommandWord | undefined {
+  const said = typeof text === "string" ? unescapeSlack(text.slice(0, 200)).replace(/\s+/g, " ").trim() : "";
+  const kind = EMPTY_REQUEST.exec(said)?.[1]?.toLowerCase();
+  return kind === undefined ? undefined : (EMPTY_TOPIC[kind] ?? "image");
+}

@@ -25,9 +25,21 @@ const EXAMPLES: Record<CommandWord, string> = {
   help: "/studio help image",
 };
 
-/** How to do what the question named: the command's usage, one example, and where its full help is. */
-export function howToMessage(word: CommandWord): SlackMessage {
-  const head = `*${escapeText(DESCRIPTIONS[word])}*`;
+/** The question a request that says nothing of what to make gets first ("make an image": what should it show?). */
+const ASK_WHAT: Partial<Record<CommandWord, string>> = {
+  image: "What should the image show? Say it after `/studio image`.",
+  video: "What should the video show? Say it after `/studio video`.",
+  music: "What should the music sound like? Say it after `/studio music`.",
+  voice: "What should the voice say? Say it after `/studio voice`.",
+};
+
+/**
+ * How to do what the question named: the command's usage, one example, and where its full help is. With `ask`, it
+ * first asks what to make (a request that said nothing of it: "make an image"); nothing is spent either way.
+ */
+export function howToMessage(word: CommandWord, options: { ask?: boolean } = {}): SlackMessage {
+  const lead = options.ask && ASK_WHAT[word] ? `${ASK_WHAT[word]}\n` : "";
+  const head = `${lead}*${escapeText(DESCRIPTIONS[word])}*`;
   return message(`${DESCRIPTIONS[word]}: ${EXAMPLES[word]}`, [
     section(`${head}\n\`${escapeText(USAGE[word])}\`\nFor example: \`${escapeText(EXAMPLES[word])}\``),
     context(`\`/studio help ${word}\` says more; in a thread with me, \`@Studio\` works as \`/studio\` does.`),

@@ -157,6 +157,27 @@ describe("a thread is a conversation about its result", () => {
   });
 });
 
+describe("the same conversation in the assistant pane", () => {
+  it("a change asked in an assistant thread is made from the thread's result", async () => {
+    const { channel, threadTs } = await bot.sim.openAssistant({ user: USER, context: { channelId: CHANNEL } });
+    await eventually(() => expect(bot.sim.assistantThread(channel, threadTs)?.suggestedPrompts).toBeDefined());
+    const inPane = () =>
+      bot.sim
+        .thread(channel, threadTs, { as: USER })
+        .filter((m) => m.fromBot && actionIds(m).includes(ACTIONS.regenerate));
+    await bot.sim.assistantMessage({ user: USER, channel, threadTs, text: "a lighthouse at dusk" });
+    await eventually(() => expect(inPane()).toHaveLength(1));
+    const [image] = shownImageIds(inPane()[0]);
+    await bot.sim.assistantMessage({ user: USER, channel, threadTs, text: "make it more blue" });
+    await eventually(() => expect(inPane()).toHaveLength(2));
+    expect(generations()[1]?.variables).toMatchObject({
+      prompt: "a lighthouse at dusk, more blue",
+      parentImageId: image,
+    });
+    expect(text(inPane()[1])).toContain("*Changed* “a lighthouse at dusk”: more blue");
+  });
+});
+
 describe("a how-to question", () => {
   it("'how do I make a video?' answers with the video command and one example, and spends nothing", async () => {
     const sent = await bot.sim.mention({ user: USER, channel: CHANNEL, text: `${AT} how do I make a video?` });
@@ -170,6 +191,18 @@ describe("a how-to question", () => {
     // A few lines, not the whole help: no other command's usage.
     expect(text(answer)).not.toContain("/studio music");
     expect(answer.blocks?.length).toBeLessThanOrEqual(3);
+    expect(bot.requests.filter((request) => request.operation.startsWith("Generate"))).toEqual([]);
+  });
+
+  it("'make an image' is asked what to make, with an example, instead of drawing those words", async () => {
+    const sent = await bot.sim.mention({ user: USER, channel: CHANNEL, text: `${AT} make an image` });
+    const answer = await eventually(() => {
+      const [reply] = thread(sent.ts ?? "");
+      expect(reply).toBeDefined();
+      return reply as Shown;
+    });
+    expect(text(answer)).toContain("What should the image show?");
+    expect(text(answer)).toContain("For example: `/studio image a lighthouse at dusk --ratio 16:9`");
     expect(bot.requests.filter((request) => request.operation.startsWith("Generate"))).toEqual([]);
   });
 });
