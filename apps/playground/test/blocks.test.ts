@@ -162,6 +162,38 @@ describe("message blocks", () => {
     expect(actions).toEqual([{ actionId: "studio_feedback", blockId: "fb", value: "down" }]);
   });
 
+  it("draws the feedback button the viewer clicked last as chosen, as Slack's client does, and the other not", () => {
+    const { ctx } = context();
+    const side = (text: string, value: string) => ({ text: plain(text), value });
+    const block = {
+      type: "context_actions",
+      elements: [
+        {
+          type: "feedback_buttons",
+          action_id: "studio_feedback",
+          positive_button: side("Good result", "up"),
+          negative_button: side("Not what I wanted", "down"),
+        },
+      ],
+    };
+    const pressed = (chosen?: "positive" | "negative") =>
+      find(
+        renderBlock(block, {
+          ...ctx,
+          feedbackChosen: (actionId) => (actionId === "studio_feedback" ? chosen : undefined),
+        }),
+        (n) => n.tag === "button",
+      ).map((b) => [b.attrs["data-feedback"], b.attrs["aria-pressed"], b.attrs.class]);
+    expect(pressed()).toEqual([
+      ["positive", "false", "btn btn-feedback"],
+      ["negative", "false", "btn btn-feedback"],
+    ]);
+    expect(pressed("negative")).toEqual([
+      ["positive", "false", "btn btn-feedback"],
+      ["negative", "true", "btn btn-feedback is-chosen"],
+    ]);
+  });
+
   it("renders a static select whose choice is sent as the option", () => {
     const { ctx, actions } = context();
     const options = [

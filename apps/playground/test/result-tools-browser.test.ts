@@ -128,7 +128,9 @@ describe.skipIf(!hasChromium)("issue 20's result buttons in Chromium", () => {
     const videoWords = await codeWords(video);
     expect(videoWords.map((w) => w.word)).toEqual(expect.arrayContaining(["/studio", "lipsync", "--video"]));
     expect(splitWords(videoWords)).toEqual([]);
-    expect(await video.locator(".context-text").textContent()).toMatch(/^Id vid_\w+, for \/studio lipsync --video$/);
+    expect(await video.locator(".context-text").textContent()).toMatch(
+      /^Id vid_\w+, for \/studio show and \/studio lipsync --video$/,
+    );
   });
 
   it("renders Remix's presets as a multi-select and sends the presets chosen there", async () => {
@@ -245,6 +247,15 @@ describe.skipIf(!hasChromium)("issue 20's result buttons in Chromium", () => {
     await expect
       .poll(async () => (await playground.app.store.feedback.since(0)).map((r) => r.rating))
       .toEqual(["good"]);
+    // The person sees that it was taken: the button they clicked is drawn chosen, as Slack's client draws it, and the
+    // bot's note only they see says what it kept.
+    await expect
+      .poll(async () => result.locator('button[data-feedback="positive"]').getAttribute("aria-pressed"))
+      .toBe("true");
+    expect(await result.locator('button[data-feedback="negative"]').getAttribute("aria-pressed")).toBe("false");
+    const note = page.getByTestId("message-list").getByTestId("message").filter({ hasText: "you rated this result" });
+    await expect.poll(async () => note.textContent()).toContain("Thanks: you rated this result Good result.");
+    await screenshot(page, "result-tools-feedback-taken");
 
     const generated = sent("GenerateImage").length;
     const id = (await result.locator(".context-text code").first().textContent()) ?? "";

@@ -53,7 +53,7 @@ export function assistantThreadState(
   const messages = sim
     .thread(channel, threadTs, { as: user })
     .filter((message) => !(message.ts === threadTs && message.subtype === ROOT_SUBTYPE))
-    .map((message) => messageView(sim, message, 0));
+    .map((message) => messageView(sim, message, 0, user));
   const prompts = thread.suggestedPrompts;
   return {
     version,

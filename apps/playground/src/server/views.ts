@@ -16,8 +16,12 @@ export function fileView(file: SimFile): FileView {
   };
 }
 
-/** One message; `replyCount` is counted by the caller (replies the viewer can see). */
-export function messageView(sim: SlackSim, message: SimMessage, replyCount: number): MessageView {
+/**
+ * One message as `viewer` sees it; `replyCount` is counted by the caller (replies the viewer can see). The feedback
+ * buttons the viewer clicked show chosen, as Slack's client shows each person their own (slack-sim's `chosenFeedback`).
+ */
+export function messageView(sim: SlackSim, message: SimMessage, replyCount: number, viewer?: string): MessageView {
+  const chosen = viewer ? message.chosenFeedback?.[viewer] : undefined;
   return {
     ts: message.ts,
     channel: message.channel,
@@ -34,6 +38,7 @@ export function messageView(sim: SlackSim, message: SimMessage, replyCount: numb
     edited: message.editedAt !== undefined,
     ...(message.stream ? { stream: streamView(message.stream) } : {}),
     ...(message.unfurls ? { unfurls: unfurlViews(message.unfurls) } : {}),
+    ...(chosen ? { feedbackChosen: { ...chosen } } : {}),
   };
 }
 
@@ -53,7 +58,9 @@ export function conversationState(
 ): ConversationState {
   const as = { as: query.user };
   const replies = (ts: string) => Math.max(0, sim.thread(query.channel, ts, as).length - 1);
-  const messages = sim.conversation(query.channel, as).map((message) => messageView(sim, message, replies(message.ts)));
+  const messages = sim
+    .conversation(query.channel, as)
+    .map((message) => messageView(sim, message, replies(message.ts), query.user));
   const state: ConversationState = {
     version,
     messages,
@@ -61,7 +68,9 @@ export function conversationState(
   };
   if (query.thread) {
     const thread = sim.thread(query.channel, query.thread, as);
-    state.thread = thread.map((message, index) => messageView(sim, message, index === 0 ? thread.length - 1 : 0));
+    state.thread = thread.map((message, index) =>
+      messageView(sim, message, index === 0 ? thread.length - 1 : 0, query.user),
+    );
   }
   return state;
 }

@@ -43,6 +43,7 @@ export interface MessageView {
   edited: boolean;
   stream?: StreamView; // a message the bot streamed (chat.startStream): drawn above its blocks
   unfurls?: UnfurlView[]; // the links a person shared in it, with what the app unfurled them into (chat.unfurl)
+  feedbackChosen?: Record<string, "positive" | "negative">; // the viewer's clicked feedback button, by action_id
 }
 /**
  * One shared link of a message (slack-sim's `shareLink`) and the Work Object the app unfurled it into (chat.unfurl

@@ -46,6 +46,8 @@ export interface FormContext {
 export interface BlockContext extends TextContext {
   /** Called for a button click or a select change. */
   onAction(action: BlockAction): void;
+  /** The button of a `feedback_buttons` element (by action_id) the viewer clicked last: Slack shows it chosen. */
+  feedbackChosen?(actionId: string): "positive" | "negative" | undefined;
   /** Present inside a modal. */
   form?: FormContext;
 }

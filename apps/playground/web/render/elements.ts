@@ -86,23 +86,27 @@ function button(element: Obj, blockId: string | undefined, ctx: BlockContext): V
  * A `feedback_buttons` pair (only in a `context_actions` block). Slack draws thumbs up and down; the page writes
  * each button's own text with an arrow instead, since an emoji font is not everywhere the page runs (headless
  * Chromium on a server draws 👍 as an empty box). A click sends that button's value (slack-sim checks it is one of
- * the two).
+ * the two). The one the viewer clicked last is drawn chosen, as Slack's client shows it (slack-sim's
+ * `chosenFeedback`: reported in https://github.com/slackapi/bolt-python/issues/1435).
  */
 export function feedbackButtons(element: Obj, blockId: string | undefined, ctx: BlockContext): VNode {
   const actionId = str(element.action_id) ?? "";
+  const chosen = ctx.feedbackChosen?.(actionId);
   const side = (key: "positive_button" | "negative_button", arrow: string) => {
     const button = isObj(element[key]) ? element[key] : {};
     const value = str(button.value);
     const label = str(button.accessibility_label) ?? rawText(button.text);
+    const which = key === "positive_button" ? "positive" : "negative";
     return h(
       "button",
       {
         type: "button",
-        class: "btn btn-feedback",
+        class: chosen === which ? "btn btn-feedback is-chosen" : "btn btn-feedback",
         "data-action-id": actionId,
-        "data-feedback": key === "positive_button" ? "positive" : "negative",
+        "data-feedback": which,
         title: rawText(button.text),
         "aria-label": label,
+        "aria-pressed": chosen === which ? "true" : "false",
       },
       `${arrow} ${rawText(button.text)}`,
       {

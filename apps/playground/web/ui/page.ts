@@ -96,6 +96,7 @@ export async function startPage(options: { doc: Document; api: Api; storage?: St
   };
   const messageContext = (message: MessageView): BlockContext => ({
     ...text,
+    feedbackChosen: (actionId) => message.feedbackChosen?.[actionId],
     onAction: (action) =>
       void click({ ...actionBody(action), channel: message.channel, messageTs: message.ts }).then(() => {
         if (!message.fromBot) return refreshMembership();

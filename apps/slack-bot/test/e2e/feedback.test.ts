@@ -25,6 +25,13 @@ function feedbackOf(message: Shown): Pair {
   return pair;
 }
 
+/** The bot's notes only `user` sees in the channel, as their first section says them. */
+const notesTo = (user: string) =>
+  bot.sim
+    .conversation(CHANNEL, { as: user })
+    .filter((m) => m.fromBot && m.ephemeral)
+    .map((m) => String((blocksOf(m, "section")[0]?.text as { text?: string } | undefined)?.text ?? ""));
+
 const rate = (result: Shown, user: string, side: "positive_button" | "negative_button") =>
   bot.sim.click({
     user,
@@ -61,13 +68,31 @@ describe("feedback buttons on a result", () => {
       { job: jobId, user: BOB, rating: "bad" },
     ]);
 
+    // Each person sees that the rating was taken: Slack's client shows the button they clicked as chosen, and the bot
+    // says what it kept in a note only they see, beside the result.
+    const result0 = bot.sim.conversation(CHANNEL).find((m) => m.ts === result.ts);
+    expect(result0?.chosenFeedback).toEqual({
+      [ALICE]: { [ACTIONS.feedback]: "positive" },
+      [BOB]: { [ACTIONS.feedback]: "negative" },
+    });
+    await eventually(() => {
+      expect(notesTo(ALICE)).toEqual([
+        ":white_check_mark: Thanks: you rated this result *Good result*.",
+        ":white_check_mark: You rated this result *Good result* already; that rating stands.",
+      ]);
+      expect(notesTo(BOB)).toEqual([
+        ":white_check_mark: Thanks: you rated this result *Good result*.",
+        ":white_check_mark: Changed: you now rate this result *Not what I wanted* (it was *Good result*).",
+      ]);
+    });
+
     const metrics = await scrape(`${new URL(bot.url ?? "").origin}/metrics`);
     const count = (rating: string) =>
       sampleOf(metrics, "studio_bot_result_ratings_total", { rating, model: "default", preset: "none" });
     expect(count("good")).toBe(2);
     expect(count("bad")).toBe(1);
     expect(metrics.families.get("studio_bot_result_ratings_total")?.metrics).toHaveLength(2);
-    // Nothing was posted for a rating: the channel holds the command's result only.
-    expect(bot.sim.conversation(CHANNEL).filter((m) => m.fromBot)).toHaveLength(1);
+    // Nothing was posted for everyone to see: the channel holds the command's result only.
+    expect(bot.sim.conversation(CHANNEL).filter((m) => m.fromBot && !m.ephemeral)).toHaveLength(1);
   });
 });
