@@ -130,7 +130,8 @@ describe("POST /api/workflow/run", () => {
     const ratio = await run("generate_image", { prompt: "a fox", channel: GENERAL, user: ALICE, ratio: "wide" });
     expect(ratio.body).toMatchObject({
       state: "failed",
-      error: expect.stringMatching(/^Studio: Some options cannot be used: .*ratio/),
+      // In the step's field names, as Workflow Builder shows them (issue 39), not the command's flags.
+      error: expect.stringMatching(/^Studio: Ratio `wide` is not width:height/),
     });
 
     const bob = await run("generate_image", { prompt: "a fox", channel: GENERAL, user: "U0BOB" });
