@@ -70,6 +70,9 @@ const IMAGE_ROWS: [string, FollowUp][] = [
   ["blue", { kind: "unclear", text: "blue" }],
   ["a cat", { kind: "unclear", text: "a cat" }],
   ["a paper boat", { kind: "unclear", text: "a paper boat" }],
+  // Not words: read as anywhere else (an emoji alone asks there; nothing is offered as a change of the image).
+  ["🙂", { kind: "new" }],
+  ["<script>alert(1)</script>", { kind: "new" }],
 ];
 
 const VIDEO_ROWS: [string, FollowUp][] = [

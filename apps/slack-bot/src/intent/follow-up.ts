@@ -172,8 +172,10 @@ export function readFollowUp(text: string, kind: ResultKind): FollowUp {
     if (change) return { kind: "change", change };
   }
 
-  // Three words or fewer that are neither: "blue", "a cat", "the sea": a change or a new picture alike.
-  if (said.split(" ").length <= 3) return { kind: "unclear", text: said };
+  // Three words or fewer that are neither: "blue", "a cat", "the sea": a change or a new picture alike. Only words:
+  // an emoji alone or markup ("<b>") is not a description of either, and is read as anywhere else (it asks).
+  if (said.split(" ").length <= 3 && /^[\p{L}\p{N}][\p{L}\p{N}\s'’-]*$/u.test(said))
+    return { kind: "unclear", text: said };
   return { kind: "new" };
 }
 

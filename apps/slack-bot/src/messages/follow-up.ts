@@ -61,7 +61,9 @@ export function resultAnswerMessage(about: ResultQuestion, facts: ResultFacts): 
   const head = `About this ${escapeText(facts.what)}:`;
   return message(`${head} ${lines[0]?.replace(/\*/g, "") ?? ""}`.slice(0, 300), [
     section(`${head}\n${lines.join("\n")}`),
-    context(`From its record: nothing was spent. \`/studio show ${quote(facts.jobId, 100)}\` brings it back anywhere.`),
+    context(
+      `Read from the job's record: answering costs no credits. \`/studio show ${quote(facts.jobId, 100)}\` brings it back anywhere.`,
+    ),
   ]);
 }
 
