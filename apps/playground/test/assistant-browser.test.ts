@@ -36,11 +36,15 @@ describe.skipIf(!hasChromium)("the assistant pane in Chromium", () => {
     await expect.poll(() => pane().getByTestId("message").count(), { timeout: 10_000 }).toBe(1);
     await screenshot(page, "-assistant-prompts");
 
-    // A click sends the prompt's message as Alice's, and the chips go.
+    // A click sends the prompt's message as Alice's, and the chips go. The chip asks what to make, with an example
+    // and its cost on a button (decision 0025): only that button spends.
     await chips.filter({ hasText: "Make an image" }).click();
     const fromAlice = pane().getByTestId("message").filter({ hasNotText: "Studio" });
     await expect.poll(() => fromAlice.count(), { timeout: 10_000 }).toBe(1);
     await expect.poll(() => chips.count(), { timeout: 10_000 }).toBe(0);
+    const example = pane().locator('button[data-action-id="studio_ask_command"]');
+    await expect.poll(() => example.count(), { timeout: 10_000 }).toBe(1);
+    await example.click();
 
     // The status line while the job runs: "Studio is generating an image…", with the app's name first.
     const status = pane().getByTestId("assistant-status");

@@ -45,7 +45,7 @@ describe("the assistant pane's endpoints", () => {
     );
   });
 
-  it("runs a prompt: the status line while the job runs, then the image and its buttons in the thread, the status and the chips gone", async () => {
+  it("a prompt asks first and spends nothing; its example's button runs: the status line, then the image and its buttons, the chips gone", async () => {
     const opened = await open();
     const offered = await eventually(async () => {
       const { body } = await state("U0ALICE", opened.threadTs);
@@ -53,12 +53,32 @@ describe("the assistant pane's endpoints", () => {
       expect(prompt).toBeDefined();
       return prompt as { message: string };
     });
+    const spent = () => driver.playground.sandbox?.sandbox.stats().operations.GenerateImage ?? 0;
+    const before = spent();
     const sent = await driver.api("/api/assistant/send", {
       user: "U0ALICE",
       threadTs: opened.threadTs,
       text: offered.message,
     });
     expect(sent).toEqual({ status: 200, body: { ok: true } });
+    // The chip asks what to make, with an example and its cost on a button (decision 0025): nothing spent yet.
+    const question = await eventually(async () => {
+      const { body } = await state("U0ALICE", opened.threadTs);
+      const asked = body.messages.find((message) => message.fromBot && buttonsOf(message).length > 0);
+      expect(asked).toBeDefined();
+      return asked as NonNullable<typeof asked>;
+    });
+    expect(question.text).toMatch(/What should the image show\?/);
+    expect(spent()).toBe(before);
+    const [example] = buttonsOf(question);
+    const clicked = await driver.api("/api/click", {
+      user: "U0ALICE",
+      channel: opened.channel,
+      messageTs: question.ts,
+      actionId: example?.actionId,
+      value: example?.value,
+    });
+    expect(clicked).toEqual({ status: 200, body: { ok: true } });
 
     const statuses = new Set<string>();
     const done = await eventually(async () => {

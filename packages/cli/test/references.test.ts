@@ -46,10 +46,15 @@ describe("reference images and frames", () => {
     expect(generations(sandbox)).toBe(0);
   });
 
-  it("--from on an image is a usage error before any request", async () => {
+  it("--from on an image sends it as the image it is made from (parentImageId): a real one queues, an unknown one is refused", async () => {
     const sandbox = await startTestSandbox();
-    const ran = await studio(["image", "a fox", "--from", "img_1"], { env: sandbox.env });
-    expect(ran.code).toBe(2);
-    expect(sandbox.requests()).toBe(0);
+    const made = await studio(["image", "the same jacket, in red", "--from", seededImage(sandbox), "--json"], {
+      env: sandbox.env,
+    });
+    expect(made.code).toBe(0);
+    expect(made.json<Records>().records[0]).toMatchObject({ kind: "image", status: "QUEUED" });
+    const ran = await studio(["image", "a fox", "--from", "img_nope"], { env: sandbox.env });
+    expect(ran.code).toBe(1);
+    expect(ran.stderr).toContain("Image img_nope was not found in this workspace.");
   });
 });

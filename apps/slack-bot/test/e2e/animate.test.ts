@@ -110,13 +110,13 @@ describe("/studio video --from", () => {
     // real HTTP.
   }, 30_000);
 
-  it("refuses --from on an image command, saying where it belongs; nothing is generated", async () => {
+  it("--from on an image command is the image it is made from (parentImageId), not refused", async () => {
     bot = await startBot();
-    await bot.sim.command({ user: USER, channel: CHANNEL, text: "a boat --from img_1" });
-    await eventually(() => {
-      const note = bot.sim.conversation(CHANNEL, { as: USER }).find((m) => m.ephemeral);
-      expect(note?.text).toContain("`image` has no option `--from`. `--from` is an option of `video`.");
-    });
-    expect(sent("GenerateImage")).toHaveLength(0);
+    const [seeded] = [...bot.sandbox.sandbox.state.assets.values()].filter(
+      (asset) => asset.__typename === "Image" && asset.workspaceId === bot.sandbox.sandbox.workspaceId,
+    );
+    await bot.sim.command({ user: USER, channel: CHANNEL, text: `a boat, at night --from ${seeded?.id}` });
+    await eventually(() => expect(sent("GenerateImage")).toHaveLength(1));
+    expect(sent("GenerateImage")[0]).toMatchObject({ prompt: "a boat, at night", parentImageId: seeded?.id });
   });
 });
