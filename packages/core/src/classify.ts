@@ -7,18 +7,23 @@ import {
   type StudioErrorDetails,
   StudioGraphQLError,
   StudioNetworkError,
+  StudioNotFoundError,
   StudioPermissionError,
   StudioRateLimitError,
+  type StudioRecordRef,
   StudioServerError,
   StudioTimeoutError,
 } from "./errors.js";
 import type { OperationInfo } from "./operation.js";
+import { refusedRecord } from "./record.js";
 import type { Redactor } from "./redact.js";
 import { parseRetryAfter } from "./retry.js";
 
 /** What classify needs to know about the attempt that failed. */
 export interface AttemptContext {
   operation: OperationInfo;
+  /** The variables the attempt sent: a refusal about one record is named from them (record.ts). */
+  variables?: unknown;
   redact: Redactor;
   timeoutMs: number;
   /** Why the attempt's signal fired, if it did. */
@@ -31,12 +36,13 @@ const PREFIX = "@studio-kit/core:";
 /** Connection errors that prove the request never reached the server. */
 const NEVER_SENT = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "UND_ERR_CONNECT_TIMEOUT"]);
 
-type Kind = "auth" | "permission" | "badInput" | "rateLimited" | "server" | "graphql";
+type Kind = "auth" | "permission" | "notFound" | "badInput" | "rateLimited" | "server" | "graphql";
 
 // GraphQL code first, HTTP status second (conventions: linear's parseLinearError).
 const BY_GRAPHQL_CODE: Record<string, Kind> = {
   UNAUTHENTICATED: "auth",
   FORBIDDEN: "permission",
+  NOT_FOUND: "notFound",
   BAD_USER_INPUT: "badInput",
   RATE_LIMITED: "rateLimited",
   TOO_MANY_REQUESTS: "rateLimited",
@@ -73,6 +79,12 @@ function sentence(text: string): string {
   return /[.!?…]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 
+/** A key refused for being read-only says so (the access level's name in the spec, Authentication 2). */
+const SAYS_READ_ONLY = /\bread[\s-]?only\b/i;
+
+/** "assetId img_nope", or nothing when the answer does not say which id. */
+const named = (record: StudioRecordRef | undefined) => (record?.id ? `, ${record.field} ${record.id}` : "");
+
 function fromClientError(error: ClientError, ctx: AttemptContext): StudioError {
   const { response } = error;
   const errors = response.errors ?? [];
@@ -81,6 +93,12 @@ function fromClientError(error: ClientError, ctx: AttemptContext): StudioError {
   const kind = (graphqlCode && BY_GRAPHQL_CODE[graphqlCode]) || kindOfStatus(response.status);
   const name = ctx.operation.name;
   const serverSays = ctx.redact(first?.message?.trim() || `HTTP ${response.status}`);
+  // One record refused, not the key: FORBIDDEN only when the answer names the record and not the key's access.
+  const aboutRecord = kind === "notFound" || kind === "permission" ? refusedRecord(first, ctx.variables) : undefined;
+  const record =
+    aboutRecord && (kind === "notFound" || (aboutRecord.id && !SAYS_READ_ONLY.test(first?.message ?? "")))
+      ? ctx.redact(aboutRecord)
+      : undefined;
   const details: StudioErrorDetails = {
     operationName: name,
     status: response.status,
@@ -93,6 +111,7 @@ function fromClientError(error: ClientError, ctx: AttemptContext): StudioError {
         ...(item.extensions ? { extensions: item.extensions as Record<string, unknown> } : {}),
       })),
     ),
+    record,
   };
   switch (kind) {
     case "auth":
@@ -102,9 +121,26 @@ function fromClientError(error: ClientError, ctx: AttemptContext): StudioError {
         details,
       );
     case "permission":
+      if (record) {
+        return new StudioPermissionError(
+          "FORBIDDEN",
+          `${PREFIX} ${name} named a record this key may not reach${named(record)}: ${sentence(serverSays)} ` +
+            "The key itself is fine: a key reaches only its own workspace's records, and this one is another " +
+            "workspace's (or otherwise closed to it). Use a record of the key's workspace; retrying will not help.",
+          details,
+        );
+      }
       return new StudioPermissionError(
         "FORBIDDEN",
         `${PREFIX} not allowed (${name}): ${sentence(serverSays)} A read-only key cannot send mutations, and a key reaches only its own workspace (client.workspaceId()).`,
+        details,
+      );
+    case "notFound":
+      return new StudioNotFoundError(
+        "NOT_FOUND",
+        `${PREFIX} ${name} named a record the API does not have${named(record)}: ${sentence(serverSays)} ` +
+          (record?.id ? "Check the id" : "Check the ids it sent") +
+          " (mistyped, deleted, or a record of another kind); retrying will not help.",
         details,
       );
     case "badInput":

@@ -142,7 +142,14 @@ export function createStudioClient(options: StudioClientOptions): StudioClient {
         ...(Object.keys(traceHeaders).length > 0 ? { requestHeaders: traceHeaders } : {}),
       });
     } catch (raw) {
-      const error = classify(raw, { operation, redact, timeoutMs: config.timeoutMs, abortedBy, now: config.now() });
+      const error = classify(raw, {
+        operation,
+        variables,
+        redact,
+        timeoutMs: config.timeoutMs,
+        abortedBy,
+        now: config.now(),
+      });
       // The GraphQL code only (the status is noted by clientFor's fetch): the message quotes the server, which may
       // repeat the caller's input. The tracer sets error.type to the StudioError's code.
       if (error.graphqlCode !== undefined) span.setAttribute("studio.graphql.error_code", error.graphqlCode);

@@ -1,3 +1,14 @@
+/**
+ * The one record a refusal is about: an id the request sent that the server could not find (NOT_FOUND) or that this
+ * key may not reach (FORBIDDEN), as opposed to a refusal of the key or the whole request.
+ */
+export interface StudioRecordRef {
+  /** The id, as the request sent it; undefined when the server's answer does not say which of the ids it was. */
+  id: string | undefined;
+  /** The variable or input field that carried it (`id`, `assetId`, `parentImageId`), when the id is known. */
+  field: string | undefined;
+}
+
 /** Context every StudioError carries, already redacted. */
 export interface StudioErrorDetails {
   /** The operation's name (`GenerateImage`), when a request was involved. */
@@ -14,6 +25,8 @@ export interface StudioErrorDetails {
     path?: readonly (string | number)[];
     extensions?: Record<string, unknown>;
   }[];
+  /** The record a NOT_FOUND or record-level FORBIDDEN is about (see {@link StudioRecordRef}). */
+  record?: StudioRecordRef | undefined;
   cause?: unknown;
 }
 
@@ -30,6 +43,11 @@ export class StudioError extends Error {
   readonly graphqlCode: string | undefined;
   readonly data: unknown;
   readonly graphqlErrors: StudioErrorDetails["graphqlErrors"];
+  /**
+   * Set when the refusal is about one record the request named (NOT_FOUND, or FORBIDDEN for another workspace's
+   * record), not about the key: retrying will not help, and the key is fine.
+   */
+  readonly record: StudioRecordRef | undefined;
 
   constructor(code: string, message: string, details: StudioErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
@@ -39,6 +57,7 @@ export class StudioError extends Error {
     this.graphqlCode = details.graphqlCode;
     this.data = details.data;
     this.graphqlErrors = details.graphqlErrors;
+    this.record = details.record;
   }
 
   /** A plain object for logs and JSON: everything but the stack. */
@@ -52,6 +71,7 @@ export class StudioError extends Error {
       graphqlCode: this.graphqlCode,
       data: this.data,
       graphqlErrors: this.graphqlErrors,
+      record: this.record,
     };
   }
 }
@@ -61,7 +81,10 @@ export class StudioAuthenticationError extends StudioError {
   override readonly name = "StudioAuthenticationError";
 }
 
-/** The key may not do this: a read-only key sent a mutation, or a record of another workspace (FORBIDDEN, HTTP 403). */
+/**
+ * The key may not do this (FORBIDDEN, HTTP 403): a read-only key sent a mutation, or another workspace was named;
+ * or, with `record` set, the key is fine but may not reach that one record (another workspace's asset).
+ */
 export class StudioPermissionError extends StudioError {
   override readonly name = "StudioPermissionError";
 }
@@ -124,9 +147,17 @@ export class StudioServerError extends StudioError {
   override readonly name = "StudioServerError";
 }
 
-/** Any other GraphQL error (such as NOT_FOUND, or a document the server's schema refuses). */
+/** Any other GraphQL error (such as a document the server's schema refuses); NOT_FOUND is its StudioNotFoundError. */
 export class StudioGraphQLError extends StudioError {
-  override readonly name = "StudioGraphQLError";
+  override readonly name: string = "StudioGraphQLError";
+}
+
+/**
+ * The server has no record with an id the request sent (NOT_FOUND): mistyped, deleted, or a record of another kind.
+ * `record` names it when the answer says which. Sending the same id again will not help.
+ */
+export class StudioNotFoundError extends StudioGraphQLError {
+  override readonly name = "StudioNotFoundError";
 }
 
 /** The client was created or called with options it cannot use. */

@@ -2,7 +2,7 @@
 
 export type { RequestOptions, StudioClient, Workspace } from "./client.js";
 export { createStudioClient } from "./client.js";
-export type { StudioErrorDetails } from "./errors.js";
+export type { StudioErrorDetails, StudioRecordRef } from "./errors.js";
 export {
   StudioAbortError,
   StudioAuthenticationError,
@@ -11,6 +11,7 @@ export {
   StudioError,
   StudioGraphQLError,
   StudioNetworkError,
+  StudioNotFoundError,
   StudioPermissionError,
   StudioRateLimitError,
   StudioServerError,

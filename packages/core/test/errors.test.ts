@@ -16,6 +16,7 @@ import {
   StudioError,
   StudioGraphQLError,
   StudioNetworkError,
+  StudioNotFoundError,
   StudioPermissionError,
   StudioRateLimitError,
   StudioServerError,
@@ -113,11 +114,20 @@ describe("errors, by GraphQL code first and HTTP status second", () => {
     expect((error as Error).message).toMatch(/within 30 ms/);
   });
 
-  it("raises a plain StudioGraphQLError for other codes, with the code kept", async () => {
+  it("raises StudioNotFoundError, a StudioGraphQLError, for NOT_FOUND, with the code kept", async () => {
     const { client } = studio.create();
     const error = await rejection(client.request(ImageDocument, { id: "img_missing" }));
+    expect(error).toBeInstanceOf(StudioNotFoundError);
     expect(error).toBeInstanceOf(StudioGraphQLError);
-    expect(error).toMatchObject({ code: "GRAPHQL_ERROR", graphqlCode: "NOT_FOUND", operationName: "Image" });
+    expect(error).toMatchObject({ code: "NOT_FOUND", graphqlCode: "NOT_FOUND", operationName: "Image" });
+  });
+
+  it("raises a plain StudioGraphQLError for other codes, with the code kept", async () => {
+    const { sandbox, client } = studio.create({ retry: false });
+    sandbox.faults.add({ kind: "graphql-error", code: "TEAPOT", message: "Not today." });
+    const error = await rejection(client.request(ImageDocument, { id: "img_missing" }));
+    expect(error?.constructor).toBe(StudioGraphQLError);
+    expect(error).toMatchObject({ code: "GRAPHQL_ERROR", graphqlCode: "TEAPOT", operationName: "Image" });
   });
 
   it("raises StudioAbortError at once for an aborted request, and sends nothing after", async () => {

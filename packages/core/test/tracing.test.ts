@@ -94,7 +94,8 @@ describe("a span per GraphQL request", () => {
     expect(span?.status).toEqual({ code: SpanStatusCode.ERROR });
     expect(span?.attributes).toMatchObject({
       "http.response.status_code": 200,
-      "error.type": "GRAPHQL_ERROR",
+      // StudioNotFoundError's code (issue 42); it was GRAPHQL_ERROR before NOT_FOUND had its own class.
+      "error.type": "NOT_FOUND",
       "studio.graphql.error_code": "NOT_FOUND",
     });
     expect(exported(tracing.spans())).not.toContain("ws_secret_x");
