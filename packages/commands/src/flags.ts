@@ -11,9 +11,14 @@ export interface ReadFlags {
 
 const MAX_ECHO = 40;
 
-/** User text quoted back in an error, cut short so a 5,000-character flag cannot flood the reply. */
+/**
+ * User text quoted back in an error, cut short so a 5,000-character flag cannot flood the reply. Messages quote it in
+ * a code span, and Slack's mrkdwn escapes only `&`, `<` and `>`, nothing inside a code span
+ * (https://docs.slack.dev/messaging/formatting-message-text/): a backtick the person typed would close the span and
+ * turn the rest into formatting, so it is shown as the look-alike U+02CB (ˋ), which closes nothing (issue 42).
+ */
 export function echo(text: string): string {
-  const flat = text.replace(/\s+/g, " ");
+  const flat = text.replace(/\s+/g, " ").replace(/`/g, "ˋ");
   return flat.length > MAX_ECHO ? `${flat.slice(0, MAX_ECHO - 1)}…` : flat;
 }
 

@@ -193,4 +193,18 @@ describe("parseCommand: errors say what to type instead", () => {
   it("cuts long user text short when quoting it back", () => {
     expect(error(`image a fox --${"x".repeat(5000)}`).message.length).toBeLessThan(300);
   });
+
+  // Issue 42: mrkdwn has no escape for a backtick inside a code span, so one the person typed closed the span the
+  // message quotes it in, and the rest of their words (and of the message) read as formatting.
+  it.each([
+    ["show ```x```", "(got `ˋˋˋxˋˋˋ`)"],
+    ["show a`b", "(got `aˋb`)"],
+    ["credits `now`", "(got `ˋnowˋ`)"],
+    ["image a fox --`x` 2", "no option `--ˋxˋ`"],
+  ])("quotes %j back with its backticks inert, every code span closed where the message closes it", (text, shown) => {
+    const { message } = error(text);
+    expect(message).toContain(shown);
+    // The message's own backticks pair up around non-empty spans: none is left over, none is doubled.
+    expect(message.replace(/`[^`]+`/g, "")).not.toContain("`");
+  });
 });

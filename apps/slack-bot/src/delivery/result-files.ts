@@ -7,7 +7,7 @@
 
 import { defaultSleep } from "@studio-kit/core";
 import type { BotDeps } from "../deps.js";
-import { escapeText } from "../messages/blocks.js";
+import { escapeLine } from "../messages/blocks.js";
 import type { ResultAsset, SlackFileRef } from "../messages/results.js";
 import { SPANS, tracerOf } from "../ops/tracing/spans.js";
 import { SlackFileError, uploadResultFile } from "../services/slack-files.js";
@@ -112,8 +112,9 @@ export async function uploadResultFiles(
               client,
               downloadUrl,
               filename,
-              // A person's prompt: escaped like every other field it reaches (issue 27).
-              title: escapeText(file.title),
+              // A person's prompt: escaped like every other field it reaches (issue 27), on one line, without
+              // control characters (issue 42).
+              title: escapeLine(file.title),
               pace: (method) => pacer.acquire(method),
             }),
           );

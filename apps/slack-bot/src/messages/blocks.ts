@@ -1,6 +1,8 @@
 // Block Kit building blocks that keep within Slack's limits whatever they are given
 // (platform notes: ../../shared/notes/platform-facts.md; checked in tests by slack-sim's validateMessage).
 
+import { withoutControls } from "./control-characters.js";
+
 /** A Block Kit block, loosely typed: builders construct known shapes, and the tests validate them. */
 export type Block = Record<string, unknown>;
 
@@ -41,15 +43,22 @@ export function truncate(text: string, max: number): string {
 
 /**
  * Escapes text a user typed before it goes into mrkdwn: `<!channel>` or `<@U1>` in a prompt must not ping anyone
- * (https://api.slack.com/reference/surfaces/formatting#escaping).
+ * (https://docs.slack.dev/messaging/formatting-message-text#escaping). It is the one place every echo of a person's
+ * text goes through, so it also drops control characters and bidi overrides (control-characters.ts, issue 42),
+ * keeping line breaks as `\n`: see {@link escapeLine} for fields of one line.
  */
 export function escapeText(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  return withoutControls(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+/** {@link escapeText} on one line: line breaks and runs of spaces become one space (alt text, titles, quotes). */
+export function escapeLine(text: string): string {
+  return escapeText(text).replace(/\s+/g, " ").trim();
 }
 
 /** User text for mrkdwn: escaped, flattened to one line, and cut to `max` characters. */
 export function quote(text: string, max: number): string {
-  return truncate(escapeText(text.replace(/\s+/g, " ").trim()), max);
+  return truncate(escapeLine(text), max);
 }
 
 /** A mrkdwn section. */
@@ -102,9 +111,9 @@ export function image(url: string, altText: string, title?: string): Block {
   const block: Block = {
     type: "image",
     image_url: url.slice(0, LIMITS.imageUrl),
-    alt_text: truncate(escapeText(altText), LIMITS.altText),
+    alt_text: truncate(escapeLine(altText), LIMITS.altText),
   };
-  if (title) block.title = { type: "plain_text", text: truncate(escapeText(title), 2000) };
+  if (title) block.title = { type: "plain_text", text: truncate(escapeLine(title), 2000) };
   return block;
 }
 
@@ -113,9 +122,9 @@ export function image(url: string, altText: string, title?: string): Block {
  * links. Slack shows png, jpg, jpeg and gif this way only: see {@link isSlackImage}.
  */
 export function slackImage(fileId: string, altText: string, title?: string): Block {
-  const alt = truncate(escapeText(altText), LIMITS.altText);
+  const alt = truncate(escapeLine(altText), LIMITS.altText);
   const block: Block = { type: "image", slack_file: { id: fileId }, alt_text: alt };
-  if (title) block.title = { type: "plain_text", text: truncate(escapeText(title), 2000) };
+  if (title) block.title = { type: "plain_text", text: truncate(escapeLine(title), 2000) };
   return block;
 }
 

@@ -8,6 +8,7 @@
 import type { types } from "@slack/bolt";
 import { type Board, type CanvasCard, cardKindLabel } from "@studio-kit/core";
 import type { AssetRead } from "../services/work-object-data.js";
+import { escapeText } from "./blocks.js";
 
 type EntityMetadata = types.EntityMetadata;
 
@@ -37,9 +38,10 @@ export type AssetShown = Omit<Extract<AssetRead, { ok: true }>, "ok">;
 const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 /**
  * Text a person wrote (a title, a prompt), made inert: Work Object fields are shown as plain text unless marked
- * `format: "markdown"`, but a mention-like `<!channel>` is escaped anyway, as every prompt the bot shows is (issue 27).
+ * `format: "markdown"`, but a mention-like `<!channel>` is escaped anyway, and control characters and bidi overrides
+ * dropped, as in every prompt the bot shows (issues 27 and 42).
  */
-const inert = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+const inert = (text: string) => escapeText(text);
 const seconds = (iso: string | null | undefined) => {
   const ms = iso ? Date.parse(iso) : Number.NaN;
   return Number.isFinite(ms) ? Math.floor(ms / 1000) : undefined;
