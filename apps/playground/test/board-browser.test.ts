@@ -123,7 +123,7 @@ describe.skipIf(!hasChromium)("the board view in Chromium", () => {
         async () =>
           last.evaluate((el) => {
             const card = el.getBoundingClientRect();
-            const pane = (el.parentElement as HTMLElement).getBoundingClientRect();
+            const pane = (el.closest('[data-testid="board-canvas"]') as HTMLElement).getBoundingClientRect();
             return card.left >= pane.left - 1 && card.right <= pane.right + 1 && card.top >= pane.top - 1;
           }),
         { timeout: 10_000 },

@@ -5,7 +5,8 @@
 import type { BoardView, CardView } from "../../src/shared/api.js";
 import type { Api } from "../api.js";
 import { h, mount } from "../dom/vnode.js";
-import { layoutCards, renderCards } from "../render/board.js";
+import { renderCards } from "../render/board.js";
+import { type BoardZoom, boardViewport } from "../render/board-viewport.js";
 import { errorText } from "./toast.js";
 
 export interface BoardPane {
@@ -23,6 +24,8 @@ export interface BoardElements {
   canvas: HTMLElement;
   status: HTMLElement;
   toggle: HTMLButtonElement;
+  /** Switches between the readable zoom and the whole board ("Zoom in" / "Fit board"); hidden when both are one. */
+  zoom?: HTMLButtonElement;
 }
 
 /**
@@ -30,6 +33,12 @@ export interface BoardElements {
  * (a note's words, an image's subject), so the board scrolls rather than shrinking its cards below this.
  */
 export const READABLE_CARD_PX = 120;
+
+/**
+ * The narrowest card's width on screen, px, when the board is zoomed out to show it whole: small, but a card still
+ * shows what it is (an image's picture, a note's colour); a board that needs less scrolls at this zoom.
+ */
+export const OVERVIEW_CARD_PX = 40;
 
 /** Space between the canvas' edge and the board's outermost cards, px. */
 const PADDING = 12;
@@ -61,32 +70,76 @@ export function createBoardPane(options: {
   let drawnKey = "";
   let overflows = false;
   let counted = "";
+  // "readable" until a card lands on a board bigger than the pane; then "fit", until the person zooms in again or
+  // picks another board (board-viewport.ts).
+  let zoom: BoardZoom = "readable";
+  let canZoom = false;
+  let lastLanded: string | undefined;
   const showStatus = () => {
-    status.textContent = overflows && counted ? `${counted} · scroll to see them all` : counted;
+    const zoomed = zoom === "fit" && canZoom ? " · zoomed out to show the board" : "";
+    const scroll = overflows && counted ? " · scroll to see them all" : "";
+    status.textContent = counted ? `${counted}${zoomed}${scroll}` : "";
+    const button = elements.zoom;
+    if (!button) return;
+    button.hidden = !canZoom || !counted;
+    button.textContent = zoom === "fit" ? "Zoom in" : "Fit board";
+    button.title =
+      zoom === "fit" ? "Show the cards at a readable size (the board scrolls)" : "Zoom out until the whole board shows";
   };
-  // Redraws only when the cards or the pane's size changed: a steady board keeps its nodes (no flicker).
+  // Redraws only when the cards, the zoom or the pane's size changed: a steady board keeps its nodes (no flicker).
   const draw = (markNew: boolean) => {
     const area = { width: canvas.clientWidth || 320, height: canvas.clientHeight || 400 };
-    const key = JSON.stringify([shownBoard, area, cards]);
+    const known = (shownBoard && seen.get(shownBoard)) || new Set<string>();
+    // A card that just landed (Add to board) is shown among the board's other cards, as a canvas app shows what was
+    // put on it: on a board bigger than the pane the pane zooms out to fit it, rather than scrolling to the new card
+    // alone and leaving the rest off screen (issue 42).
+    const landed = markNew ? cards.filter((card) => !known.has(card.id)) : [];
+    const options = { padding: PADDING, readablePx: READABLE_CARD_PX, overviewPx: OVERVIEW_CARD_PX };
+    if (landed.length > 0 && boardViewport(cards, area, { ...options, zoom: "readable" }).overflowsReadable) {
+      zoom = "fit";
+    }
+    const key = JSON.stringify([shownBoard, area, cards, zoom]);
     if (key === drawnKey) return;
     drawnKey = key;
-    const { placed } = layoutCards(cards, { ...area, minCardWidth: READABLE_CARD_PX, padding: PADDING });
-    const known = (shownBoard && seen.get(shownBoard)) || new Set<string>();
-    const nodes = renderCards(placed, known, !markNew);
-    // A scrolled board keeps the same margin after its last card as before its first: absolutely placed cards
-    // give the scroll area no padding of their own.
-    const right = Math.max(0, ...placed.map((p) => p.left + p.width)) + PADDING;
-    const bottom = Math.max(0, ...placed.map((p) => p.top + p.height)) + PADDING;
-    overflows = right > area.width + 1 || bottom > area.height + 1;
-    if (overflows) nodes.push(h("div", { class: "board-spacer", style: `left: ${right - 1}px; top: ${bottom - 1}px` }));
-    canvas.replaceChildren(...nodes.map((node) => mount(node, doc)));
-    showStatus();
-    // A card that just landed is brought into view: on a board larger than the pane it may sit where the pane is
-    // not scrolled to (the sandbox puts new cards to the right of everything), and "Add to board" must be seen.
+    const view = boardViewport(cards, area, { ...options, zoom });
+    overflows = view.overflows;
+    canZoom = view.overflowsReadable;
+    const nodes = renderCards(view.placed, known, !markNew);
+    const scaled = (size: number) => size * view.factor + PADDING;
+    // The cards sit on one layer, shrunk as a whole at "fit" (text too). A scrolled board keeps the same margin
+    // after its last card as before its first: absolutely placed cards give the scroll area no padding of their own.
+    const layer = h(
+      "div",
+      {
+        class: "board-layer",
+        "data-testid": "board-layer",
+        "data-zoom": zoom,
+        style: [
+          `left: ${PADDING}px`,
+          `top: ${PADDING}px`,
+          `width: ${view.width}px`,
+          `height: ${view.height}px`,
+          view.factor < 1 ? `transform: scale(${view.factor})` : "",
+        ]
+          .filter(Boolean)
+          .join("; "),
+      },
+      view.placed.length ? nodes : [],
+    );
+    const shown = view.placed.length ? [layer] : nodes;
     if (overflows) {
-      const landed = [...canvas.querySelectorAll<HTMLElement>(".board-card-new")].at(-1);
-      landed?.scrollIntoView?.({ block: "nearest", inline: "nearest" });
+      const [right, bottom] = [scaled(view.width) + PADDING, scaled(view.height) + PADDING];
+      shown.push(h("div", { class: "board-spacer", style: `left: ${right - 1}px; top: ${bottom - 1}px` }));
     }
+    canvas.replaceChildren(...shown.map((node) => mount(node, doc)));
+    showStatus();
+    if (landed.length === 0) return;
+    lastLanded = landed.at(-1)?.id;
+    // The whole board fits: show it from its corner. Too big even zoomed out: centre the new card, so its neighbours
+    // show on either side of it.
+    const last = [...canvas.querySelectorAll<HTMLElement>(".board-card-new")].at(-1);
+    if (!overflows) canvas.scrollTo?.({ left: 0, top: 0 });
+    else last?.scrollIntoView?.({ block: "center", inline: "center" });
   };
 
   const fillSelect = () => {
@@ -169,6 +222,8 @@ export function createBoardPane(options: {
 
   select.addEventListener("change", () => {
     chosen = select.value || undefined;
+    zoom = "readable";
+    lastLanded = undefined;
     void refresh();
   });
   elements.toggle.addEventListener("click", () => {
@@ -177,6 +232,14 @@ export function createBoardPane(options: {
     elements.toggle.setAttribute("aria-expanded", String(open));
     elements.toggle.textContent = open ? "Hide board" : "Show board";
     if (open) void refresh();
+  });
+  elements.zoom?.addEventListener("click", () => {
+    zoom = zoom === "fit" ? "readable" : "fit";
+    if (!shownBoard) return;
+    draw(false);
+    // Zooming in keeps the card that last landed in view, as a canvas app zooms in on what is selected.
+    const focus = lastLanded && canvas.querySelector<HTMLElement>(`[data-card-id="${CSS.escape(lastLanded)}"]`);
+    if (zoom === "readable" && focus) focus.scrollIntoView?.({ block: "center", inline: "center" });
   });
   // The scale depends on the pane's size: redraw (marking nothing new) when it changes.
   if (typeof ResizeObserver === "function") new ResizeObserver(() => shownBoard && draw(false)).observe(canvas);

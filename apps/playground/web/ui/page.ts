@@ -65,6 +65,7 @@ export async function startPage(options: { doc: Document; api: Api; storage?: St
       canvas: byId("board-canvas"),
       status: byId("board-status"),
       toggle: byId("board-toggle"),
+      zoom: byId<HTMLButtonElement>("board-zoom"),
     },
   });
 
