@@ -8,6 +8,7 @@ import { register as registerActions } from "./listeners/actions/index.js";
 import { createAssistant } from "./listeners/assistant/index.js";
 import { register as registerCommands } from "./listeners/commands/index.js";
 import { register as registerEvents } from "./listeners/events/index.js";
+import { dmSurface } from "./listeners/events/message.js";
 import { register as registerFunctions } from "./listeners/functions/index.js";
 import { dedupeEvents } from "./listeners/middleware/dedupe-events.js";
 import { refuseReplays, signedHeaders } from "./listeners/middleware/refuse-replays.js";
@@ -198,6 +199,13 @@ export function createBotApp(options: BotAppOptions): BotApp {
     tracer,
     // Workflow Builder steps complete through the app's client (decision 0022).
     functionSteps: createFunctionSteps(app.client),
+    // Where a result goes when it cannot be delivered where it was asked (delivery/undelivered.ts).
+    directMessages: async (user) => {
+      const opened = await app.client.conversations.open({ users: user });
+      const channel = opened.channel?.id;
+      if (!channel) throw new Error("conversations.open answered no channel");
+      return dmSurface(app.client, user, channel);
+    },
     // `/studio show` asks whether a result's channel is public (conversations.info).
     conversations: conversationKindsFrom(app.client, logger),
   };

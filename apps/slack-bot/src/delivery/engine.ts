@@ -17,6 +17,7 @@ import type { FinalMessage } from "../messages/result-parts.js";
 import { createSlackPacer, type SlackPacer } from "../services/slack-pacer.js";
 import { replaceWithFilesLater } from "./files-later.js";
 import { type Posted, type Surface, slackErrorCode } from "./surface.js";
+import { markUndelivered } from "./undelivered.js";
 
 export type { FinalMessage } from "../messages/result-parts.js";
 
@@ -133,6 +134,7 @@ async function postFinal(deps: BotDeps, surface: Surface, progress: Posted, resu
       return sent;
     }
     deps.logger.error({ err: error, user: surface.user }, "could not deliver the result");
+    markUndelivered(progress);
     return progress;
   }
   if (fileIds.length) {
@@ -266,6 +268,7 @@ async function postAnew(
     return posted;
   } catch (error) {
     deps.logger.error({ err: error, user: surface.user }, "could not deliver the result");
+    markUndelivered(progress);
     return progress;
   }
 }
@@ -297,6 +300,7 @@ async function deliverThrough(
       return await surface.post(result.message);
     } catch (reason) {
       deps.logger.error({ err: reason, user: surface.user }, "could not deliver the result");
+      markUndelivered(progress);
     }
   }
   return progress;

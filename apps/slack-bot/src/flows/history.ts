@@ -3,6 +3,7 @@ import type { Surface } from "../delivery/surface.js";
 import type { BotDeps } from "../deps.js";
 import { HISTORY_DEFAULT, historyMessage } from "../messages/history.js";
 import { jobLinks } from "../services/permalinks.js";
+import { studioWebBase } from "../services/studio-links.js";
 
 /**
  * `/studio history [n]`: the asker's `n` most recent jobs (default {@link HISTORY_DEFAULT}, at most
@@ -13,6 +14,6 @@ import { jobLinks } from "../services/permalinks.js";
 export async function runHistory(deps: BotDeps, surface: Surface, count: number | undefined): Promise<void> {
   const limit = Math.min(Math.max(1, Math.floor(count ?? HISTORY_DEFAULT)), MAX_HISTORY);
   const jobs = await deps.store.jobs.recent(surface.user, limit);
-  const links = await jobLinks(surface.links, jobs);
+  const links = await jobLinks(surface.links, jobs, { studioBase: studioWebBase(deps.studio) });
   await surface.ephemeral(historyMessage(jobs, links, limit));
 }

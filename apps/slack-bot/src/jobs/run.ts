@@ -15,6 +15,7 @@ import { uploadResultFiles } from "../delivery/result-files.js";
 import { studioSilent, watchSilence, withStillTrying } from "../delivery/still-trying.js";
 import { startStreamedProgress } from "../delivery/stream.js";
 import type { Posted, Surface } from "../delivery/surface.js";
+import { deliverToDirectMessage, wasDelivered } from "../delivery/undelivered.js";
 import type { BotDeps } from "../deps.js";
 import { limitReachedMessage, readOnlyKeyMessage } from "../messages/access.js";
 import type { SlackMessage } from "../messages/blocks.js";
@@ -207,6 +208,14 @@ export async function followJob(deps: BotDeps, surface: Surface, posted: Posted,
     { attributes: { "studio.job.outcome": finished.outcome } },
     () => deliverFinal(deps, surface, posted, final),
   );
+  if (!wasDelivered(where)) {
+    // Nowhere to put it where it was asked (the message or thread is gone): the person's DM, saying where it was
+    // meant to go; if even that fails, the job says so (history's "Not delivered", /metrics), never "done".
+    const moved = await deliverToDirectMessage(deps, job, await final);
+    const outcome = moved || finished.outcome !== "completed" ? finished.outcome : "undelivered";
+    await record(deps, job.id, { state: "done", outcome });
+    return;
+  }
   logger.info({ job: job.id, channel: job.channel, ts: where.where.ts }, "result delivered");
   // A result posted anew is where the job's message is now (its progress message was deleted).
   await record(deps, job.id, { state: "done", outcome: finished.outcome, ...movedTo(posted, where) });

@@ -31,6 +31,7 @@ const STATUS = {
   failed: ":x: *Failed*",
   lost: ":warning: *Stopped by a restart*",
   notSent: ":no_entry_sign: *Not sent*",
+  undelivered: ":warning: *Not delivered*",
 } as const;
 
 /**
@@ -56,6 +57,8 @@ export function jobStatus(job: Pick<ListedJob, "state" | "outcome">): string {
       return STATUS.lost;
     case "not-sent":
       return STATUS.notSent;
+    case "undelivered":
+      return STATUS.undelivered;
     default:
       // `delivered` and `done` are always stored with an outcome (jobs/run.ts); without one it still ended.
       return job.state === "delivered" || job.state === "done" ? STATUS.done : STATUS.working;
@@ -87,7 +90,13 @@ export function jobLine(job: ListedJob, link?: string, options: LineOptions = {}
   const asked = prompt && chars > 0 ? ` · “${quote(prompt, chars)}”` : "";
   const where = job.channel.startsWith("D") ? "in your direct message with Studio" : `in ${channelLink(job.channel)}`;
   const thread = inThread(job) ? " (thread)" : "";
-  const open = link ? ` · <${link}|${job.outcome === "completed" ? "Open the result" : "Open the message"}>` : "";
+  const label =
+    job.outcome === "completed"
+      ? "Open the result"
+      : job.outcome === "undelivered"
+        ? "Open it in the studio"
+        : "Open the message";
+  const open = link ? ` · <${link}|${label}>` : "";
   const text = `${jobStatus(job)} · ${what}${asked}\n${where}${thread} · ${at(job.createdAt)}${open}`;
   return section(text, job.id ? runAgainButton(job.id) : undefined);
 }

@@ -1,3 +1,5 @@
+import { assetWebUrl } from "./studio-links.js";
+
 /** The part of Bolt's `client` that links a message. */
 export interface PermalinkApi {
   chat: {
@@ -41,6 +43,9 @@ export interface LinkedJob {
   id?: string | undefined;
   channel: string;
   progress?: { ts?: string | undefined } | undefined;
+  /** An `undelivered` job has no message: its link opens its first result in the studio (`options.studioBase`). */
+  outcome?: string | undefined;
+  resultIds?: readonly string[] | undefined;
 }
 
 /**
@@ -51,13 +56,21 @@ export interface LinkedJob {
 export async function jobLinks(
   client: PermalinkApi | undefined,
   jobs: readonly LinkedJob[],
+  options: { studioBase?: string } = {},
 ): Promise<Map<string, string>> {
   const links = new Map<string, string>();
+  // A result no message carries (issue 42) is opened where it is: in the studio.
+  for (const job of jobs) {
+    const first = job.resultIds?.[0];
+    if (job.outcome === "undelivered" && job.id && first && options.studioBase) {
+      links.set(job.id, assetWebUrl(options.studioBase, first));
+    }
+  }
   if (!client) return links;
   await Promise.all(
     jobs.map(async (job) => {
       const ts = job.progress?.ts;
-      if (!job.id || !ts) return;
+      if (!job.id || !ts || links.has(job.id)) return;
       const link = await permalinkOf(client, job.channel, ts);
       if (link) links.set(job.id, link);
     }),

@@ -43,7 +43,12 @@ export type JobOutcome =
   /** Sent, but the bot stopped before learning the ids: the user was told, nothing was sent again. */
   | "lost"
   /** Anything else went wrong after sending (the poller gave up, ...); the user was told. */
-  | "error";
+  | "error"
+  /**
+   * Results made (credits spent), but no message could carry them: not where they were asked (the message or thread
+   * was gone), nor the person's DM. History says "Not delivered", with a link to open them in the studio.
+   */
+  | "undelivered";
 
 /** Where the job's progress message is, so a restarted bot replaces the same message. */
 export interface ProgressLocation {

@@ -3,6 +3,7 @@ import { getCredits, listBoards } from "@studio-kit/core";
 import type { BotDeps } from "../../deps.js";
 import { HOME_JOBS, type HomeInput, homeView } from "../../messages/home.js";
 import { jobLinks } from "../../services/permalinks.js";
+import { studioWebBase } from "../../services/studio-links.js";
 import { agentDmOpened } from "../assistant/agent-dm.js";
 
 type Args = SlackEventMiddlewareArgs<"app_home_opened"> & AllMiddlewareArgs;
@@ -67,7 +68,8 @@ export async function publishHome(deps: BotDeps, client: HomeClient, user: strin
   try {
     const input = await readHome(deps, user);
     // Each listed job links to its message, as `/studio history` does (services/permalinks.ts remembers the links).
-    const view = homeView({ ...input, links: await jobLinks(client, input.jobs ?? []) });
+    const links = await jobLinks(client, input.jobs ?? [], { studioBase: studioWebBase(deps.studio) });
+    const view = homeView({ ...input, links });
     await client.views.publish({
       user_id: user,
       view: view as unknown as Parameters<HomeClient["views"]["publish"]>[0]["view"],
