@@ -10,6 +10,7 @@ import {
 } from "@studio-kit/core";
 import { PollerTimeoutError } from "@studio-kit/poller";
 import { context, escapeText, message, quote, type SlackMessage, section } from "./blocks.js";
+import { explainRecordRefusal } from "./record-problems.js";
 
 /**
  * What went wrong, in words for the person who asked, and what to do. Never the error's details beyond what the
@@ -20,6 +21,9 @@ export function explainProblem(error: unknown): string {
     return "The generation is taking much longer than usual, so I stopped watching it. It may still appear on the platform.";
   }
   if (error instanceof StudioRateLimitError) return "The studio API is busy right now. Try again in a minute.";
+  // One record refused (not found, or another workspace's), before the key is blamed or a retry suggested.
+  const aboutRecord = explainRecordRefusal(error);
+  if (aboutRecord) return aboutRecord;
   if (error instanceof StudioAuthenticationError || error instanceof StudioPermissionError) {
     return "The studio API refused the bot's key. Ask whoever installed the bot to check its API key.";
   }
