@@ -23,19 +23,23 @@ interface Candidate {
 const WORKSPACE = "workspaceId";
 const ID_FIELD = /^(id|.+Id|.+Ids)$/;
 
-/** Every id-like string the variables hold, with the name it was sent under, and the workspace ids apart. */
-function collect(value: unknown, field: string, into: { ids: Candidate[]; workspaces: string[] }): void {
+/**
+ * Every id-like string the variables hold, with the name it was sent under, and the workspace ids apart. An `id`
+ * inside an object is named by the object's field (`firstFrame: { id }` is `firstFrame`), which says more.
+ */
+function collect(value: unknown, field: string, parent: string, into: { ids: Candidate[]; workspaces: string[] }) {
   if (typeof value === "string") {
     if (field === WORKSPACE) into.workspaces.push(value);
-    else if (ID_FIELD.test(field) && value !== "") into.ids.push({ id: value, field });
+    else if (ID_FIELD.test(field) && value !== "")
+      into.ids.push({ id: value, field: field === "id" && parent ? parent : field });
     return;
   }
   if (Array.isArray(value)) {
-    for (const item of value) collect(item, field, into);
+    for (const item of value) collect(item, field, parent, into);
     return;
   }
   if (value && typeof value === "object") {
-    for (const [key, item] of Object.entries(value)) collect(item, key, into);
+    for (const [key, item] of Object.entries(value)) collect(item, key, field, into);
   }
 }
 
@@ -52,7 +56,7 @@ function mentions(text: string, id: string): boolean {
 export function refusedRecord(error: RefusalLike | undefined, variables: unknown): StudioRecordRef | undefined {
   if (!error?.path?.length) return undefined;
   const found = { ids: [] as Candidate[], workspaces: [] as string[] };
-  collect(variables, "", found);
+  collect(variables, "", "", found);
   const text = error.message ?? "";
   if (found.workspaces.some((workspace) => mentions(text, workspace))) return undefined;
   // The longest named id first: of `img_1` and `img_12`, a message naming `img_12` is about that one.

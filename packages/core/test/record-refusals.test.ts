@@ -2,7 +2,7 @@
 // FORBIDDEN for another workspace's record, from the field's resolver (the GraphQL error has a `path`). Neither is
 // about the key, and retrying helps neither: the error names the record and what to do, and a refusal of the key
 // itself (a read-only key's mutation, a workspace that is not the key's) stays what it was.
-import { CreditsBalanceDocument, ImageDocument } from "@studio-kit/operations";
+import { CreditsBalanceDocument, GenerateVideoDocument, ImageDocument } from "@studio-kit/operations";
 import { describe, expect, it } from "vitest";
 import {
   addToBoard,
@@ -62,6 +62,23 @@ describe("a refusal about one record names it and the fix", () => {
     expect(foreign).toMatchObject({ record: { id: FOREIGN_IMAGE, field: "id" } });
     // toJSON carries the record, for logs and the CLI's --json.
     expect((foreign as StudioPermissionError).toJSON()).toMatchObject({ record: { id: FOREIGN_IMAGE } });
+  });
+
+  it("an id sent inside an input object is named by that object's field (firstFrame: { id }), and nothing is spent", async () => {
+    const { sandbox, client } = studio.create();
+    const workspaceId = await client.workspaceId();
+    const error = await rejection(
+      client.request(GenerateVideoDocument, {
+        workspaceId,
+        prompt: "waves",
+        aspectRatio: "16:9",
+        firstFrame: { id: "img_nope" },
+      } as never),
+    );
+    expect(error).toBeInstanceOf(StudioNotFoundError);
+    expect(error).toMatchObject({ record: { id: "img_nope", field: "firstFrame" } });
+    expect((error as Error).message).toContain("firstFrame img_nope");
+    expect(executed(sandbox, "GenerateVideo")).toBe(1);
   });
 
   it("a refusal of the key itself names no record: a read-only key's mutation, another workspace's id", async () => {
