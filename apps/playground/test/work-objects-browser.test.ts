@@ -45,6 +45,8 @@ describe.skipIf(!hasChromium)("boards as Work Objects in Chromium", () => {
 
     await page.getByTestId("board-select").selectOption("conv_spring");
     await page.getByTestId("board-share").click();
+    // The share dialog, the open channel chosen: Share posts the link there.
+    await page.getByTestId("share-dialog").getByTestId("share-submit").click();
     await expect.poll(() => card().count(), { timeout: 15_000 }).toBe(1);
     await expect.poll(() => card().locator(".wo-title").textContent()).toBe("Spring campaign");
     const before = (await springCards()).length;

@@ -19,6 +19,7 @@ import { createHomeView } from "./home.js";
 import { createMessageList } from "./message-list.js";
 import { createModalHost } from "./modal-host.js";
 import { createJumps } from "./permalinks.js";
+import { openShareDialog } from "./share-dialog.js";
 import { channelFor, conversationName, createSidebar, dmsFor } from "./sidebar.js";
 import { createTextContext } from "./text-context.js";
 import { createToasts, errorText } from "./toast.js";
@@ -389,17 +390,29 @@ export async function startPage(options: { doc: Document; api: Api; storage?: St
     note: (text) => toasts.show(text, "info"),
   });
 
-  // "Share link": the person posts the shown board's web address in the open channel, as they would paste it in
-  // Slack; the bot unfurls it into the board's Work Object (decision 0021). Links in a DM stay messages to the bot.
+  // "Share link": the person picks where the shown board's web address goes and sees the message before it is posted
+  // (share-dialog.ts, issue 42), then it is posted as they would paste it in Slack; the bot unfurls it into the board's
+  // Work Object (decision 0021). Channels only: a link in a DM stays a message to the bot.
   byId("board-share").addEventListener("click", () => {
     const shown = board.current();
     if (!shown) return toasts.show("No board to share yet.", "info");
-    if (channelOf(session.channel)?.kind === "dm") {
-      return toasts.show("Open a channel to share the board: Studio unfurls links in channels.", "info");
-    }
-    mainList.follow();
-    api.send({ user: session.user, channel: session.channel, text: shown.webUrl }).catch((error: unknown) => {
-      toasts.show(`That did not work: ${errorText(error)}`);
+    const targets = workspace.channels
+      .filter((channel) => channel.kind === "channel")
+      .map((channel) => ({ id: channel.id, label: `#${conversationName(workspace, channel)}` }));
+    if (targets.length === 0) return toasts.show("There is no channel to share the board in.", "info");
+    openShareDialog({
+      doc,
+      root: byId("share-root"),
+      board: { title: shown.title ?? "", webUrl: shown.webUrl },
+      targets,
+      initial: session.channel,
+      author: workspace.people.find((person) => person.id === session.user)?.name ?? session.user,
+      onShare: async (channel) => {
+        await api.send({ user: session.user, channel, text: shown.webUrl });
+        // Where it went is where the person looks next, as Slack's client opens the conversation shared to.
+        if (channel !== session.channel) selectChannel(channel);
+        mainList.follow();
+      },
     });
   });
 
