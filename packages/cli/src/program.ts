@@ -13,7 +13,10 @@ import { VERSION } from "./version.js";
 
 const AFTER_HELP = `
 Settings: STUDIO_API_KEY and STUDIO_BASE_URL (or --key and --base-url); --sandbox needs neither.
-Exit codes: 0 done, 1 an API or generation failure, 2 a usage error (nothing was sent), 130 stopped with Ctrl-C.`;
+Exit codes: 0 done, 1 an API or generation failure, 2 a usage error (nothing was sent), 130 stopped with Ctrl-C.
+JSON: --json prints one JSON document on stdout, everything else goes to stderr: studio credits --json | jq .
+Through a package script, silence the package manager, which prints its own lines on stdout first:
+pnpm --silent studio credits --json | jq .`;
 
 /**
  * The `studio` command tree (commander). Each command lives in its own file under commands/ and registers itself;
