@@ -17,12 +17,8 @@ function documentedJsonCommands(markdown) {
   return spans.filter((span) => /^pnpm\b.*\bstudio\b.*--json\b.*\|\s*jq\b/.test(span));
 }
 
-/** pnpm as the running `pnpm test` found it (npm_execpath), else the pinned one through npx, as the README does. */
-function pnpm() {
-  const own = process.env.npm_execpath;
-  if (own && /pnpm/.test(own)) return own.endsWith(".cjs") || own.endsWith(".js") ? [process.execPath, own] : [own];
-  return ["npx", "-y", "pnpm@10.34.9"];
-}
+/** The pinned pnpm, fetched by npx as the README's two commands do (cached after the first run). */
+const PNPM = ["npx", "-y", "pnpm@10.34.9"];
 
 describe("the README's `pnpm studio … --json | jq` commands", () => {
   const commands = documentedJsonCommands(readFileSync(join(root, "README.md"), "utf8"));
@@ -35,7 +31,7 @@ describe("the README's `pnpm studio … --json | jq` commands", () => {
     "`%s` prints one JSON document on stdout, nothing before or after it",
     async (command) => {
       const words = command.split("|")[0].trim().split(/\s+/).slice(1);
-      const [file, ...prefix] = pnpm();
+      const [file, ...prefix] = PNPM;
       const { stdout } = await run(file, [...prefix, ...words], { cwd: root, maxBuffer: 16 * 1024 * 1024 });
       expect(stdout.trimStart().startsWith("{")).toBe(true);
       expect(() => JSON.parse(stdout)).not.toThrow();
