@@ -4,6 +4,7 @@ import { createRunContext, type Invocation } from "./context.js";
 import { CliError, cliRedactor, EXIT, type ExitCode } from "./errors.js";
 import type { CliIo } from "./io.js";
 import { createProgram } from "./program.js";
+import { recordFlag } from "./record-flag.js";
 
 /**
  * Runs `studio` with `argv` (the words after `studio`) and resolves with the exit code; never throws and never
@@ -21,7 +22,7 @@ export async function runStudio(argv: readonly string[], io: CliIo): Promise<Exi
     const invocation = run.current();
     // An argument error stops commander before any command begins: `--json` is then read from what it parsed.
     const json = invocation ? invocation.globals.json === true : program.opts<{ json?: boolean }>().json === true;
-    return report(error, { invocation, json, io });
+    return report(error, { invocation, json, io, argv });
   } finally {
     await run.close();
   }
@@ -31,9 +32,10 @@ interface Reporting {
   invocation: Invocation | undefined;
   json: boolean;
   io: CliIo;
+  argv: readonly string[];
 }
 
-function report(error: unknown, { invocation, json, io }: Reporting): ExitCode {
+function report(error: unknown, { invocation, json, io, argv }: Reporting): ExitCode {
   const redact = cliRedactor(invocation?.globals.key ?? io.env.STUDIO_API_KEY);
   const say = (text: string) => io.stderr.write(`${redact(text)}\n`);
   // `--json` promises one JSON document on stdout: a run that stops before its result prints the error as that
@@ -59,7 +61,9 @@ function report(error: unknown, { invocation, json, io }: Reporting): ExitCode {
     return ended(EXIT.interrupted, "stopped.", new CliError("interrupted", "stopped."));
   }
   const message = describe(error);
-  say(`studio: ${message}`);
+  // A refusal about one record leads with the flag and id the person typed: the API's field name is not theirs.
+  const flag = recordFlag(error, argv);
+  say(`studio: ${flag ? `${flag}: ` : ""}${message}`);
   if (verbose && error instanceof Error && error.stack) say(error.stack);
   else say("Add --verbose to see each request and the stack.");
   return ended(EXIT.failed, message);

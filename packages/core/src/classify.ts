@@ -125,8 +125,8 @@ function fromClientError(error: ClientError, ctx: AttemptContext): StudioError {
         return new StudioPermissionError(
           "FORBIDDEN",
           `${PREFIX} ${name} named a record this key may not reach${named(record)}: ${sentence(serverSays)} ` +
-            "The key itself is fine: a key reaches only its own workspace's records, and this one is another " +
-            "workspace's (or otherwise closed to it). Use a record of the key's workspace; retrying will not help.",
+            "The key itself is fine, but it reaches only its own workspace's records: use one of those; " +
+            "retrying will not help.",
           details,
         );
       }
