@@ -154,6 +154,8 @@ describe("manifest.json has what the agent needs (Slack's agent messaging experi
         "channels:history",
         // conversations.info: whether a result's channel is public, for `/studio show` (flows/show.ts)
         "channels:read",
+        // conversations.info on a DM: whose it is, so a workflow step posts only in its Run-as person's (issue 42)
+        "im:read",
         "groups:history",
         "mpim:history",
         "files:read",

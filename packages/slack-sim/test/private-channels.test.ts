@@ -29,7 +29,8 @@ describe("private channels", () => {
     expect(await info("C0RANDOM")).toMatchObject({ is_channel: true, is_private: false, is_member: false });
     expect(await info("C0PRIVATE")).toMatchObject({ id: "C0PRIVATE", is_channel: true, is_private: true });
     const dm = await info(sim.dm("U0ALICE"));
-    expect(dm).toMatchObject({ is_im: true, is_channel: false });
+    // An im names the person on the other side: https://docs.slack.dev/reference/objects/im-object (`user`).
+    expect(dm).toMatchObject({ is_im: true, is_channel: false, user: "U0ALICE" });
     expect(dm).not.toHaveProperty("is_private");
   });
 

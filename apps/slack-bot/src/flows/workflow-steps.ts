@@ -17,7 +17,9 @@ import {
   STEP_ASSET_OR_FILE,
   STEP_REFUSED,
   stepChannelError,
+  stepDmUncheckedError,
   stepOptionsError,
+  stepOthersDmError,
   stepProblem,
 } from "../messages/workflow-steps.js";
 import type { WorkflowStepRef } from "../store/job-requests.js";
@@ -74,6 +76,13 @@ export async function runGenerateImageStep(
   const { catalog, presets } = await deps.studioData.get();
   const options = checkOptions(command, catalog, presets);
   if (!options.ok) return { kind: "error", error: stepOptionsError(options.problems) };
+  // A DM is only the Run-as person's own: the step posts as the bot wherever Channel says, so someone else's DM
+  // would show them another person's result and its buttons (issue 42). Whose it is comes from Slack.
+  const owner = await deps.conversations?.dmOwner(surface.channel, surface.user);
+  if (owner?.kind === "dm" && owner.user !== surface.user) {
+    return { kind: "error", error: stepOthersDmError(surface.user) };
+  }
+  if (owner?.kind === "unknown") return { kind: "error", error: stepDmUncheckedError(owner.error) };
   const cleared = await clearForGeneration(deps, surface, command, { confirmed: true });
   if (!cleared) return refused(surface);
   const boards = await resultBoards(deps, surface, command.board);

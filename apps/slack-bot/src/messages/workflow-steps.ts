@@ -35,6 +35,18 @@ export function stepChannelError(channel: string, code: string | undefined): str
     : `Studio could not post in <#${channel}>${code ? ` (${code})` : ""}; nothing was spent.`;
 }
 
+/**
+ * "Generate an image"'s Channel is a direct message that is not the Run-as person's own (issue 42): their result, with
+ * its buttons, would land in someone else's DM. The other person is not named: whose DM it is is theirs to tell.
+ */
+export const stepOthersDmError = (runAs: string): string =>
+  `Studio: Channel is someone else's direct message with Studio, and the step runs as <@${runAs}>: a result goes to a ` +
+  "channel or to Run as's own direct message. Pick one of those and run the step again; nothing was spent.";
+
+/** Slack did not say whose direct message Channel is, so nothing was posted there. */
+export const stepDmUncheckedError = (code: string): string =>
+  `Studio could not check whose direct message Channel is (${code}), so nothing was posted or spent: run the step again.`;
+
 /** "Add to a board" named a board that is not there. */
 export const boardMissing = (board: string): string =>
   `Studio: there is no board "${board}" in the workspace (give its title or id as Studio shows them).`;

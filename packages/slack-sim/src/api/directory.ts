@@ -34,8 +34,9 @@ export function conversationsInfo(state: SimState, args: Args): ApiResult {
       is_group: false,
       is_im: im,
       is_mpim: false,
-      // The im object documents no is_private (https://docs.slack.dev/reference/objects/im-object): a DM is is_im.
-      ...(im ? {} : { is_private: channel.private === true }),
+      // The im object documents no is_private (https://docs.slack.dev/reference/objects/im-object): a DM is is_im,
+      // with `user`, the person on the other side of it (the bot's DM with a person is `D` + their id: state.ts).
+      ...(im ? { user: channel.id.slice(1) } : { is_private: channel.private === true }),
       is_member: channel.member,
     },
   };
