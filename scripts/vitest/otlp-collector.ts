@@ -1,5 +1,6 @@
 // An OTLP/HTTP collector for the tests of traces sent by a process (the bot's, the CLI's): an HTTP server on
-// loopback keeping the bodies posted to /v1/traces (OTLP/JSON), answering each with an empty success.
+// loopback keeping the bodies posted to /v1/traces (OTLP/JSON), answering each with an empty success, or with the
+// `status` it was started with (a collector that refuses: 500).
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -11,8 +12,9 @@ export interface OtlpCollector {
   close(): Promise<void>;
 }
 
-/** Starts a collector on a free loopback port. */
-export async function startOtlpCollector(): Promise<OtlpCollector> {
+/** Starts a collector on a free loopback port; `status` (default 200) is what it answers every request with. */
+export async function startOtlpCollector(options: { status?: number } = {}): Promise<OtlpCollector> {
+  const status = options.status ?? 200;
   const bodies: string[] = [];
   const server: Server = createServer((req, res) => {
     let body = "";
@@ -21,7 +23,7 @@ export async function startOtlpCollector(): Promise<OtlpCollector> {
     });
     req.on("end", () => {
       if (req.url === "/v1/traces") bodies.push(body);
-      res.writeHead(200, { "content-type": "application/json" }).end("{}");
+      res.writeHead(status, { "content-type": "application/json" }).end("{}");
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -36,9 +36,11 @@ process.exitCode = telemetry
   ? await telemetry.trace((onCommand) => runStudio(argv, { ...io, onCommand }))
   : await runStudio(argv, io);
 // The run's spans go to the collector before the process ends. One that does not answer would hold the process for
-// as long as the exporter retries (10 s by default): after 3 s the run ends anyway, its output written first.
-if (telemetry && !(await telemetry.shutdown())) {
-  process.stderr.write("studio: the trace collector did not answer; this run's traces were not all sent.\n");
+// as long as the exporter retries (10 s by default): after 3 s the run ends anyway, its output written first. One that
+// refuses them is named by its answer (an HTTP 500 is an answer, not silence).
+const shutdown = await telemetry?.shutdown();
+if (shutdown && !shutdown.sent) {
+  process.stderr.write(`studio: the trace collector ${shutdown.answer}; this run's traces were not all sent.\n`);
   await Promise.all([process.stdout, process.stderr].map((out) => new Promise((done) => out.write("", done))));
   process.exit();
 }

@@ -42,10 +42,29 @@ export interface Telemetry {
    */
   trace(run: (onCommand: (words: readonly string[]) => void) => Promise<number>): Promise<number>;
   /**
-   * Sends the spans still batched; waits at most 3 s for a collector that does not answer. Resolves false when it
-   * gave up waiting: the exporter's retries then still hold the process, and the bin ends it.
+   * Sends the spans still batched; waits at most 3 s for a collector that does not answer. Resolves with what
+   * happened: when not sent, `answer` says what the collector did ("did not answer within 3 s": the exporter's
+   * retries then still hold the process, and the bin ends it; "answered HTTP 500": issue 42, an answer, not silence).
    */
-  shutdown(): Promise<boolean>;
+  shutdown(): Promise<ShutdownOutcome>;
+}
+
+/** How the last spans went: sent, or not, with what the collector did, in words after "the trace collector". */
+export type ShutdownOutcome = { sent: true } | { sent: false; answer: string };
+
+/**
+ * What a failed export says about the collector, in words after "the trace collector": its HTTP status
+ * (OTLPExporterError's numeric `code`, the status of the collector's answer), or the connection's error code when
+ * no answer came. Never the error's message, which may quote the endpoint's URL with its credentials.
+ */
+export function collectorAnswer(error: unknown): string {
+  for (let at: unknown = error, depth = 0; at && typeof at === "object" && depth < 5; depth += 1) {
+    const code = (at as { code?: unknown }).code;
+    if (typeof code === "number" && code >= 100 && code <= 599) return `answered HTTP ${code}`;
+    if (typeof code === "string" && /^E[A-Z_]+$/.test(code)) return `could not be reached (${code})`;
+    at = (at as { cause?: unknown }).cause;
+  }
+  return "refused the traces";
 }
 
 const SHUTDOWN_WAIT_MS = 3_000;
@@ -99,14 +118,17 @@ export async function startTelemetry(env: Env, stderr: OutStream, version: strin
       }),
     async shutdown() {
       let timer: NodeJS.Timeout | undefined;
-      const late = new Promise<boolean>((resolve) => {
-        timer = setTimeout(() => resolve(false), SHUTDOWN_WAIT_MS);
+      const late = new Promise<ShutdownOutcome>((resolve) => {
+        timer = setTimeout(
+          () => resolve({ sent: false, answer: `did not answer within ${SHUTDOWN_WAIT_MS / 1000} s` }),
+          SHUTDOWN_WAIT_MS,
+        );
       });
       try {
         return await Promise.race([
           sdk.shutdown().then(
-            () => true,
-            () => false,
+            (): ShutdownOutcome => ({ sent: true }),
+            (error: unknown): ShutdownOutcome => ({ sent: false, answer: collectorAnswer(error) }),
           ),
           late,
         ]);

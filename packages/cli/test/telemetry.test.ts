@@ -16,8 +16,8 @@ const PROMPT = "Zyxwordprompt a lighthouse owned by Qorvath";
 
 /** A collector for this test, closed after it. */
 const collectors: OtlpCollector[] = [];
-async function startCollector(): Promise<OtlpCollector> {
-  const collector = await startOtlpCollector();
+async function startCollector(options: { status?: number } = {}): Promise<OtlpCollector> {
+  const collector = await startOtlpCollector(options);
   collectors.push(collector);
   return collector;
 }
@@ -95,6 +95,19 @@ describe("traces of a studio run", () => {
     expect(ran.code).toBe(0);
     expect(ran.json<{ credits: unknown }>().credits).toBeDefined();
     expect(ran.stderr).toContain("the trace collector did not answer");
+  });
+
+  it("says what a collector that refuses the traces answered (HTTP 500), not that it did not answer", async () => {
+    const sandbox = await startTestSandbox();
+    const refusing = await startCollector({ status: 500 });
+    const ran = await studio(["credits", "--json"], {
+      env: { ...sandbox.env, OTEL_EXPORTER_OTLP_ENDPOINT: refusing.url, OTEL_EXPORTER_OTLP_PROTOCOL: "http/json" },
+    });
+    expect(ran.code).toBe(0);
+    expect(ran.json<{ credits: unknown }>().credits).toBeDefined();
+    expect(refusing.bodies.length).toBeGreaterThan(0);
+    expect(ran.stderr).toContain("studio: the trace collector answered HTTP 500; this run's traces were not all sent.");
+    expect(ran.stderr).not.toContain("did not answer");
   });
 
   it("loads no part of the SDK when no endpoint is set", async () => {
