@@ -9,6 +9,7 @@ import { registerStatus } from "./commands/status.js";
 import { registerUpload } from "./commands/upload.js";
 import { registerWhoami } from "./commands/whoami.js";
 import type { RunContext } from "./context.js";
+import { terminalText } from "./terminal-text.js";
 import { VERSION } from "./version.js";
 
 const AFTER_HELP = `
@@ -39,7 +40,8 @@ export function createProgram(run: RunContext): Command {
     .exitOverride()
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),
-      writeErr: (text) => io.stderr.write(text),
+      // Commander's errors quote the arguments as typed: without control characters (terminal-text.ts).
+      writeErr: (text) => io.stderr.write(terminalText(text)),
     });
   // Commands made with program.command() after this point inherit exitOverride, the output streams and the
   // error hints (commander's copyInheritedSettings), so their usage errors exit 2 through runStudio too.

@@ -1,6 +1,7 @@
 import cliProgress from "cli-progress";
 import type { CliIo } from "./io.js";
 import type { Printer } from "./printer.js";
+import { terminalText } from "./terminal-text.js";
 
 /** One line of progress: advanced with a percent, stopped once. */
 export interface ProgressLine {
@@ -34,10 +35,14 @@ export function progressBoard(io: CliIo, printer: Printer): ProgressBoard {
   );
   return {
     line(label) {
-      const bar = bars.create(100, 0, { label });
+      // Labels name what the API returned: written to the terminal as the printer writes (terminal-text.ts).
+      const bar = bars.create(100, 0, { label: terminalText(label, { newlines: false }) });
       return {
         update: (percent, next) =>
-          bar.update(Math.max(0, Math.min(100, Math.round(percent))), next ? { label: next } : {}),
+          bar.update(
+            Math.max(0, Math.min(100, Math.round(percent))),
+            next ? { label: terminalText(next, { newlines: false }) } : {},
+          ),
         stop: () => bar.stop(),
       };
     },

@@ -5,6 +5,7 @@ import { CliError, cliRedactor, EXIT, type ExitCode } from "./errors.js";
 import type { CliIo } from "./io.js";
 import { createProgram } from "./program.js";
 import { recordFlag } from "./record-flag.js";
+import { terminalText } from "./terminal-text.js";
 
 /**
  * Runs `studio` with `argv` (the words after `studio`) and resolves with the exit code; never throws and never
@@ -37,7 +38,8 @@ interface Reporting {
 
 function report(error: unknown, { invocation, json, io, argv }: Reporting): ExitCode {
   const redact = cliRedactor(invocation?.globals.key ?? io.env.STUDIO_API_KEY);
-  const say = (text: string) => io.stderr.write(`${redact(text)}\n`);
+  // An error's words can carry the API's or the person's text: written without control characters (terminal-text.ts).
+  const say = (text: string) => io.stderr.write(`${redact(terminalText(text))}\n`);
   // `--json` promises one JSON document on stdout: a run that stops before its result prints the error as that
   // document (the words on stderr stay, for a person watching); one that already printed its result adds nothing.
   const ended = (exitCode: ExitCode, message: string, shown: unknown = error): ExitCode => {

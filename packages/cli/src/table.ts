@@ -2,10 +2,13 @@
 // Hand-written rather than cli-table3 because this is all a list needs (a dozen lines) and bordered tables read
 // badly when a terminal is narrow or the output is pasted into a ticket.
 
+import { terminalText } from "./terminal-text.js";
+
 /** Lines of a table: a header row then one row per item; `undefined`/`null` cells print as "-". */
 export function table(header: readonly string[], rows: readonly (readonly unknown[])[]): string {
   const cells = [header, ...rows].map((row) =>
-    row.map((cell) => (cell === null || cell === undefined ? "-" : String(cell))),
+    // One line per row, padded by what shows: a cell's control characters would break the row or its width.
+    row.map((cell) => (cell === null || cell === undefined ? "-" : terminalText(String(cell), { newlines: false }))),
   );
   const widths = header.map((_, column) => Math.max(...cells.map((row) => (row[column] ?? "").length)));
   return cells
