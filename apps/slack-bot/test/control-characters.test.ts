@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { escapeText, image, quote, slackImage } from "../src/messages/blocks.js";
+import { textInput } from "../src/messages/modal-parts.js";
 
 // Issue 42, point 3: the prompt of the probe, and what each field that escapes a person's text makes of it.
 const PROMPT = "fox\u0000\u0007\u001b[31m\u202e\r\nred";
@@ -39,5 +40,10 @@ describe("a person's text with control characters and bidi overrides", () => {
 
   it("keeps what was escaped before: mentions stay inert", () => {
     expect(escapeText("<!channel> & <@U1>\u202e")).toBe("&lt;!channel&gt; &amp; &lt;@U1&gt;");
+  });
+
+  it("loses them in a modal's text input that gives the prompt back to edit, keeping its line break", () => {
+    const input = textInput({ block: "prompt", label: "Prompt", initial: PROMPT });
+    expect((input.element as { initial_value?: string }).initial_value).toBe("fox\nred");
   });
 });

@@ -9,6 +9,7 @@
 
 import type { Block } from "./blocks.js";
 import { truncate } from "./blocks.js";
+import { withoutControls } from "./control-characters.js";
 
 /** The action id of every input in these modals (blocks tell them apart). */
 export const INPUT_ACTION = "value";
@@ -93,7 +94,9 @@ export function textInput(
   common: InputCommon & { initial?: string | undefined; multiline?: boolean; maxLength?: number; placeholder?: string },
 ): Block {
   const maxLength = Math.min(common.maxLength ?? MAX_INPUT_TEXT, MAX_INPUT_TEXT);
-  const initial = common.initial?.trim() ? common.initial.slice(0, maxLength) : undefined;
+  // Often a person's prompt, given back to edit: plain text (nothing to escape), without control characters (issue 42).
+  const text = withoutControls(common.initial ?? "");
+  const initial = text.trim() ? text.slice(0, maxLength) : undefined;
   return input(common, {
     type: "plain_text_input",
     max_length: maxLength,
