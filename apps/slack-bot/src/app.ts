@@ -2,6 +2,7 @@ import { App, type AppOptions, HTTPReceiver, LogLevel } from "@slack/bolt";
 import type { StudioClient } from "@studio-kit/core";
 import type { Poller } from "@studio-kit/poller";
 import type { Config } from "./config.js";
+import { useDirectMessages } from "./delivery/undelivered.js";
 import type { BotDeps, BotLogger } from "./deps.js";
 import { carryOn, resumeJobs } from "./jobs/resume.js";
 import { register as registerActions } from "./listeners/actions/index.js";
@@ -199,16 +200,17 @@ export function createBotApp(options: BotAppOptions): BotApp {
     tracer,
     // Workflow Builder steps complete through the app's client (decision 0022).
     functionSteps: createFunctionSteps(app.client),
-    // Where a result goes when it cannot be delivered where it was asked (delivery/undelivered.ts).
-    directMessages: async (user) => {
-      const opened = await app.client.conversations.open({ users: user });
-      const channel = opened.channel?.id;
-      if (!channel) throw new Error("conversations.open answered no channel");
-      return dmSurface(app.client, user, channel);
-    },
+
     // `/studio show` asks whether a result's channel is public (conversations.info).
     conversations: conversationKindsFrom(app.client, logger),
   };
+  // Where a result goes when it cannot be delivered where it was asked (delivery/undelivered.ts).
+  useDirectMessages(deps, async (user) => {
+    const opened = await app.client.conversations.open({ users: user });
+    const channel = opened.channel?.id;
+    if (!channel) throw new Error("conversations.open answered no channel");
+    return dmSurface(app.client, user, channel);
+  });
   ops.metrics.readInFlight(() => deps.leases.count());
   ops.metrics.readUnfinished(() => store.jobs.unfinished());
   const endpoint = options.studio.endpoint;

@@ -1,7 +1,6 @@
 import type { StudioClient, StudioTracer } from "@studio-kit/core";
 import type { Poller } from "@studio-kit/poller";
 import type { Config } from "./config.js";
-import type { Surface } from "./delivery/surface.js";
 import type { BotLogger } from "./logger.js";
 import type { StudioReach } from "./ops/studio-fetch.js";
 import type { AccessPolicy } from "./services/access.js";
@@ -36,12 +35,6 @@ export interface BotDeps {
    * `update-only` is the design before it (every result through chat.update), kept as the benchmark's baseline.
    */
   delivery?: "spread" | "update-only";
-  /**
-   * The person's direct message with the bot, opened on demand: where a result goes when it cannot be delivered
-   * where it was asked (delivery/undelivered.ts). Absent in tests that build deps by hand: such a result is recorded
-   * `undelivered`.
-   */
-  directMessages?: (user: string) => Promise<Surface>;
   /** Waits `ms` (tests move their clock). Default a timer. */
   sleep?: (ms: number) => Promise<void>;
   /** Everything kept across restarts: jobs, channel defaults, confirmations, handled events, claims. */

@@ -8,9 +8,21 @@ import type { BotDeps } from "../deps.js";
 import { context, type SlackMessage } from "../messages/blocks.js";
 import { channelLink } from "../messages/job-line.js";
 import type { FinalMessage } from "../messages/result-parts.js";
-import type { Posted } from "./surface.js";
+import type { Posted, Surface } from "./surface.js";
 
 const failed = new WeakSet<Posted>();
+
+/** Opens a person's direct message with the bot, as a surface (`conversations.open`, scope `im:write`). */
+export type DirectMessages = (user: string) => Promise<Surface>;
+
+// Set by the app (app.ts), which has the Slack client; deps built by hand in tests have none, and a result that
+// cannot be delivered there is recorded `undelivered`.
+const directOf = new WeakMap<BotDeps, DirectMessages>();
+
+/** Gives the app's way to open a person's DM to the delivery of results that lost their place. */
+export function useDirectMessages(deps: BotDeps, open: DirectMessages): void {
+  directOf.set(deps, open);
+}
 
 /** Marks a job's message as one its final message could not reach (nor be posted beside). */
 export function markUndelivered(posted: Posted): void {
@@ -39,11 +51,12 @@ export async function deliverToDirectMessage(
   job: { id: string; user: string; channel: string; threadTs?: string | undefined },
   final: FinalMessage,
 ): Promise<boolean> {
-  if (!deps.directMessages) return false;
+  const direct = directOf.get(deps);
+  if (!direct) return false;
   const note = context(meantForLine(job.channel, job.threadTs));
   const withNote = (message: SlackMessage): SlackMessage => ({ ...message, blocks: [...message.blocks, note] });
   try {
-    const surface = await deps.directMessages(job.user);
+    const surface = await direct(job.user);
     const fileIds = final.fileIds ?? [];
     const posted = await surface.post(
       withNote(fileIds.length ? (final.fallback ?? final.message) : final.message),
