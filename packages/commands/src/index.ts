@@ -8,6 +8,7 @@ export type { Catalog, CatalogModel, Preset } from "./catalog.js";
 export { modelsFor, pickModel, pickSpeakingModel, pickVideoModel } from "./catalog.js";
 export type { CheckResult, OptionProblem } from "./check.js";
 export { checkOptions, MAX_COUNT, MUSIC_SECONDS } from "./check.js";
+export { withoutControls } from "./control-characters.js";
 export type { CreditsDecision, CreditsVerdict } from "./cost.js";
 export { creditsDecision, estimateCost } from "./cost.js";
 export { DEFAULT_RATIOS } from "./defaults.js";
