@@ -5,6 +5,7 @@ export type SlackSimErrorCode =
   | "message_not_found"
   | "view_not_found"
   | "action_not_found"
+  | "shortcut_not_found"
   | "event_not_found"
   | "thread_not_found"
   | "file_not_found"

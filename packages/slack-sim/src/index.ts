@@ -28,6 +28,13 @@ export type {
   ShareLinkInput,
   ShareLinkResult,
 } from "./actions/links.js";
+export type {
+  GlobalShortcutInput,
+  ManifestShortcut,
+  MessageShortcutInput,
+  MessageShortcutResult,
+  ShortcutResult,
+} from "./actions/shortcut.js";
 export type { SuggestedOption, SuggestInput, SuggestResult } from "./actions/suggest.js";
 export { DEFAULT_MIN_QUERY_LENGTH } from "./actions/suggest.js";
 export { ASSISTANT_LIMITS } from "./api/assistant.js";

@@ -44,6 +44,16 @@ import {
   sendEntityDetailsRequested,
   sendLinkShared,
 } from "./actions/links.js";
+import {
+  checkShortcuts,
+  type GlobalShortcutInput,
+  type ManifestShortcut,
+  type MessageShortcutInput,
+  type MessageShortcutResult,
+  type ShortcutResult,
+  sendGlobalShortcut,
+  sendMessageShortcut,
+} from "./actions/shortcut.js";
 import { type SuggestInput, type SuggestResult, sendSuggestion } from "./actions/suggest.js";
 import type { SimFunctionExecution } from "./api/functions.js";
 import { threadRecord, threadSnapshot } from "./assistant-state.js";
@@ -114,6 +124,11 @@ export interface SlackSimOptions {
    * them or their subdomains. Default: every domain.
    */
   unfurlDomains?: readonly string[];
+  /**
+   * The app's shortcuts (manifest `features.shortcuts`: `name`, `type` global | message, `callback_id`,
+   * `description`): `shortcut` and `messageShortcut` send only these. Default none.
+   */
+  shortcuts?: readonly ManifestShortcut[];
 }
 
 /** The sim: a Slack workspace that one app talks to. See the README for a walk-through. */
@@ -146,6 +161,18 @@ export interface SlackSim {
   redeliver(eventId: string, retry: SlackRetry): Promise<EventResult>;
   click(input: ClickInput): Promise<InteractionResult>;
   submitView(input: SubmitInput): Promise<SubmitResult>;
+  /**
+   * The person runs a global shortcut from the composer's shortcut menu: `type: "shortcut"` with a fresh
+   * `trigger_id` (https://api.slack.com/reference/interaction-payloads/shortcuts). Only declared ones (`shortcuts`).
+   */
+  shortcut(input: GlobalShortcutInput): Promise<ShortcutResult>;
+  /**
+   * The person runs a message shortcut from a message's "More actions": `type: "message_action"` with the message,
+   * its channel, a `trigger_id` and a `response_url`. Only declared ones (`shortcuts`).
+   */
+  messageShortcut(input: MessageShortcutInput): Promise<MessageShortcutResult>;
+  /** The shortcuts the app declares, as given in `SlackSimOptions.shortcuts` (what Slack's menus list). */
+  shortcuts(): ManifestShortcut[];
   /** Typing into an `external_select`: `block_suggestion` to the app, answering the options it acked. */
   suggest(input: SuggestInput): Promise<SuggestResult>;
   /** Closes a modal (or the stack, `all`); `view_closed` goes to the app when the view set `notify_on_close`. */
@@ -280,6 +307,7 @@ export function createSlackSim(options: SlackSimOptions): SlackSim {
   const state = createState(() => clock.now(), options.channels ?? DEFAULT_CHANNELS, options.users ?? DEFAULT_USERS);
   if (options.view) state.appView = options.view;
   if (options.unfurlDomains) linkState(state).unfurlDomains = [...options.unfurlDomains];
+  const shortcuts = checkShortcuts(options.shortcuts ?? []);
   let version = 0;
   const listeners = new Set<(version: number) => void>();
   const changed = (): void => {
@@ -347,6 +375,9 @@ export function createSlackSim(options: SlackSimOptions): SlackSim {
     redeliver: (eventId, retry) => track(redeliver(context, events, eventId, retry)),
     click: (input) => track(sendClick(context, input)),
     submitView: (input) => track(sendSubmit(context, input)),
+    shortcut: (input) => track(sendGlobalShortcut(context, shortcuts, input)),
+    messageShortcut: (input) => track(sendMessageShortcut(context, shortcuts, input)),
+    shortcuts: () => shortcuts.map((shortcut) => ({ ...shortcut })),
     suggest: (input) => track(sendSuggestion(context, input)),
     closeView: (input) => track(sendViewClosed(context, input)),
     openAssistant: (input) => track(sendAssistantOpened(context, events, input)),
