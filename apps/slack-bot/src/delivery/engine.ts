@@ -15,7 +15,7 @@ import type { BotDeps } from "../deps.js";
 import type { SlackMessage } from "../messages/blocks.js";
 import type { FinalMessage } from "../messages/result-parts.js";
 import { createSlackPacer, type SlackPacer } from "../services/slack-pacer.js";
-import { replaceWithFilesLater } from "./files-later.js";
+import { REFUSED_FILES, replaceWithFilesLater } from "./files-later.js";
 import { type Posted, type Surface, slackErrorCode } from "./surface.js";
 import { markUndelivered } from "./undelivered.js";
 
@@ -222,9 +222,6 @@ async function deliverLive(deps: BotDeps, surface: Surface, progress: Posted, re
     await Promise.race([pending ?? new Promise(() => {}), wait(deps, Math.min(...waits))]);
   }
 }
-
-/** Slack's answers to a message whose files it will not show (yet): the result goes out without them, saying so. */
-export const REFUSED_FILES = new Set(["invalid_blocks", "invalid_arguments", "file_not_found", "file_not_shared"]);
 
 const withJob = (result: FinalMessage) => (result.tag ? { tag: result.tag } : {});
 

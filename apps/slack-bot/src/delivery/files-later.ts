@@ -34,7 +34,7 @@ export function replaceWithFilesLater(deps: BotDeps, result: FinalMessage, repla
       } catch (error) {
         if (deps.stopped?.aborted) return;
         const code = slackErrorCode(error) ?? String((error as { code?: unknown } | null)?.code ?? "");
-        if (!FILES_REFUSED.has(code)) {
+        if (!TRY_AGAIN.has(code)) {
           deps.logger.warn({ err: error, job: jobId }, "could not put the result's files in its message");
           return;
         }
@@ -47,14 +47,11 @@ export function replaceWithFilesLater(deps: BotDeps, result: FinalMessage, repla
   });
 }
 
+/** Slack's answers to a message whose files it will not show (yet): the result goes out without them, saying so. */
+export const REFUSED_FILES = new Set(["invalid_blocks", "invalid_arguments", "file_not_found", "file_not_shared"]);
+
 /**
- * Slack's answers to a message whose files it will not show (yet): the result goes out without them, and they are
- * tried again later. A request that never reached Slack (`slack_webapi_request_error`) is tried again too.
+ * What a later try may change: Slack's refusals of the files (it may be processing them), and a request that never
+ * reached Slack (`slack_webapi_request_error`).
  */
-export const FILES_REFUSED = new Set([
-  "invalid_blocks",
-  "invalid_arguments",
-  "file_not_found",
-  "file_not_shared",
-  "slack_webapi_request_error",
-]);
+const TRY_AGAIN = new Set([...REFUSED_FILES, "slack_webapi_request_error"]);

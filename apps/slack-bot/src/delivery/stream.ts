@@ -19,8 +19,8 @@ import type { BotDeps } from "../deps.js";
 import type { FinalMessage } from "../messages/result-parts.js";
 import { jobMetadata } from "../services/job-metadata.js";
 import { livePosted, streamable, toSlack } from "./conversation.js";
-import { pacerOf, REFUSED_FILES } from "./engine.js";
-import { replaceWithFilesLater } from "./files-later.js";
+import { pacerOf } from "./engine.js";
+import { REFUSED_FILES, replaceWithFilesLater } from "./files-later.js";
 import { studioSilent } from "./still-trying.js";
 import { type Posted, type ProgressStream, type StreamPhase, type StreamPlace, slackErrorCode } from "./surface.js";
 
