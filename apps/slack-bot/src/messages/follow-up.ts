@@ -3,7 +3,17 @@
 // be a change or a new picture alike, and what "start over" alone gets. Every text a person typed is escaped.
 
 import type { ResultQuestion } from "../intent/follow-up.js";
-import { actions, button, context, escapeText, message, quote, type SlackMessage, section } from "./blocks.js";
+import {
+  actions,
+  button,
+  context,
+  escapeText,
+  message,
+  quote,
+  type SlackMessage,
+  section,
+  truncate,
+} from "./blocks.js";
 import { ACTIONS } from "./ids.js";
 import { slackDate } from "./slack-date.js";
 
@@ -128,11 +138,8 @@ export function askFollowUpMessage(input: {
   ]);
 }
 
-/** A label part of plain text (buttons take no markup): cut with an ellipsis. */
-function truncateLabel(text: string, max: number): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
-}
+/** A label part of plain text (buttons take no markup): one line, cut with an ellipsis (surrogate pairs kept whole). */
+const truncateLabel = (text: string, max: number) => truncate(text.replace(/\s+/g, " ").trim(), max);
 
 /** A Change button's label: "Change it: more blue", or "Change image 2: more blue" for one of several. */
 export function changeLabel(change: string, index?: number): string {
