@@ -133,7 +133,7 @@ describe.each(transports)("shortcuts over %s", (_name, start) => {
 });
 
 describe("shortcut declarations", () => {
-  it("a message shortcut works on a message in a channel the app is not in, as Slack's message menu does", async () => {
+  it("a message shortcut works on a message in a channel the app is not in (the docs set no membership rule)", async () => {
     const received: Array<GlobalShortcut | MessageShortcut> = [];
     const harness = await startHarness((app) => register(app, received), { shortcuts: SHORTCUTS });
     close = harness.close;

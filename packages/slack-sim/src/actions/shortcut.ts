@@ -148,7 +148,10 @@ export async function sendMessageShortcut(
   return { ...result, triggerId, responseUrl };
 }
 
-/** The message a person runs a shortcut on: it must exist in that channel and be one they see (not another's ephemeral). */
+/**
+ * The message a person runs a shortcut on: it must exist in that channel and be one they see (not another's
+ * ephemeral). Slack's pages set no rule on the app's membership there, so none is applied.
+ */
 function visibleMessage(state: SimState, channel: string, ts: string, user: string) {
   const id = anyChannel(state, channel).id;
   const message = state.messages.find((m) => m.channel === id && m.ts === ts);
