@@ -19,14 +19,17 @@ import { register as registerFiles } from "./routes/files.js";
 import { register as registerInteractions } from "./routes/interactions.js";
 import { register as registerLinks } from "./routes/links.js";
 import { register as registerSend } from "./routes/send.js";
+import { register as registerShortcuts } from "./routes/shortcuts.js";
 import { register as registerState } from "./routes/state.js";
 import { register as registerUpload } from "./routes/upload.js";
 import { register as registerWorkflow } from "./routes/workflow.js";
 import { register as registerWorkspace } from "./routes/workspace.js";
 import { standInSecrets } from "./secrets.js";
+import { manifestShortcuts } from "./shortcuts.js";
 import { createStaticHandler } from "./static.js";
 import { startStudio } from "./studio.js";
 import { defaultWebDir } from "./web-dir.js";
+import { readBotManifest } from "./workflow-steps.js";
 import { BOT, CHANNELS, PEOPLE, seedSim, simUsers, TEAM_NAME, workspaceChannels } from "./workspace.js";
 
 /** Options of {@link startPlayground}. */
@@ -145,6 +148,8 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       // The app's unfurl domain is the platform's host (the manifest's `unfurl_domains` placeholder stands for it):
       // a board or asset link shared in a channel reaches the bot as link_shared, any other link does not.
       unfurlDomains: [new URL(studioWebBase(studio.studio)).hostname],
+      // Only what the bot's manifest declares can be run from Slack's menus (none today).
+      shortcuts: manifestShortcuts(readBotManifest()),
     });
     await sim.start();
     cleanups.push(() => sim.close());
@@ -194,6 +199,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       registerBoards,
       registerLinks,
       registerWorkflow,
+      registerShortcuts,
     ]) {
       register(router, context);
     }

@@ -9,6 +9,7 @@ const BY_CODE: Record<string, [number, string]> = {
   view_not_found: [404, "That modal is closed: refresh the conversation."],
   action_not_found: [404, "That element is no longer in the message or modal: refresh the conversation."],
   event_not_found: [404, "That event was never sent."],
+  shortcut_not_found: [404, "The bot declares no such shortcut in its manifest (GET /api/shortcuts)."],
   thread_not_found: [404, "No such assistant chat of yours: start a new chat."],
   app_unreachable: [502, "The bot did not answer: it may have stopped; see the playground's log."],
   not_started: [503, "The stand-in Slack is not running: restart the playground."],
