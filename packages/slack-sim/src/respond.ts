@@ -1,4 +1,4 @@
-import { filesOf, findMessage, RESPONSE_URL_LIMITS, SIM_WORKSPACE, type SimState } from "./state.js";
+import { filesOf, findMessage, RESPONSE_URL_LIMITS, SIM_WORKSPACE, type SimState, stampBlocks } from "./state.js";
 import type { Block, SimMessage } from "./types.js";
 import { validateMessage } from "./validate.js";
 
@@ -47,7 +47,7 @@ export async function handleResponseUrl(state: SimState, id: string, request: Re
 
   if (truthy(body.replace_original) && original) {
     original.text = body.text ?? "";
-    if (body.blocks) original.blocks = body.blocks;
+    if (body.blocks) original.blocks = stampBlocks(state, body.blocks);
     else delete original.blocks;
     original.editedAt = state.nextTs();
     return answer(200, { ok: true });
@@ -64,7 +64,7 @@ export async function handleResponseUrl(state: SimState, id: string, request: Re
     ephemeral,
     files: [],
     ...(ephemeral ? { visibleTo: record.user } : {}),
-    ...(body.blocks ? { blocks: body.blocks } : {}),
+    ...(body.blocks ? { blocks: stampBlocks(state, body.blocks) } : {}),
     ...(threadTs ? { threadTs } : {}),
   };
   state.messages.push(message);

@@ -1,5 +1,7 @@
+import { blockIdGenerator, withBlockIds } from "./block-ids.js";
 import type {
   AssistantContext,
+  Block,
   Fault,
   SimCall,
   SimChannel,
@@ -108,6 +110,8 @@ export interface SimState {
   nextId(prefix: string): string;
   /** A fresh message ts, unique and increasing like Slack's `seconds.micro`. */
   nextTs(): string;
+  /** A fresh generated `block_id`, for a block the app left without one (block-ids.ts). */
+  nextBlockId(): string;
 }
 
 export function createState(now: () => number, channels: SimChannel[], users: SimUser[]): SimState {
@@ -133,6 +137,7 @@ export function createState(now: () => number, channels: SimChannel[], users: Si
     assistantThreads: new Map(),
     appView: "assistant",
     pinnedPrompts: new Map(),
+    nextBlockId: blockIdGenerator(),
     nextId(prefix) {
       counter += 1;
       return `${prefix}${String(counter).padStart(6, "0")}`;
@@ -185,4 +190,9 @@ export const filesOf = (state: SimState) => ({ file: (id: string) => state.files
 /** Finds a message by channel and ts, ephemeral ones included (callers decide whether those are reachable). */
 export function findMessage(state: SimState, channel: string, ts: string): SimMessage | undefined {
   return state.messages.find((message) => message.channel === channel && message.ts === ts);
+}
+
+/** The blocks as Slack stores them: each block the app left without a `block_id` gets a generated one (block-ids.ts). */
+export function stampBlocks(state: SimState, blocks: Block[]): Block[] {
+  return Array.isArray(blocks) ? withBlockIds(blocks, state.nextBlockId) : blocks;
 }

@@ -175,6 +175,13 @@ export interface SimView {
   previousViewId?: string;
   open: boolean;
   externalId?: string;
+  /**
+   * What the person typed into the view's inputs so far (`click`/`submitView` `values`), by block_id then action_id:
+   * Slack's client keeps it and sends the whole state with every action and the submission (actions/view-state.ts).
+   */
+  typed?: Record<string, Record<string, Record<string, unknown>>>;
+  /** The errors the view shows under its inputs: the app's `response_action: "errors"`, or a required input left empty. */
+  errors?: Record<string, string>;
 }
 
 /** One Web API call as the bot made it, tokens redacted. */

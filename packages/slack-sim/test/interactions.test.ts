@@ -139,7 +139,12 @@ describe("events and interactions through a real Bolt app", () => {
       expect(views).toHaveLength(1);
       return views;
     });
-    const result = await sim.submitView({ user: "U0ALICE", viewId: modal?.id ?? "" });
+    // The prompt is required: Slack's client sends no submit with it empty (test/view-submission.test.ts).
+    const result = await sim.submitView({
+      user: "U0ALICE",
+      viewId: modal?.id ?? "",
+      values: { prompt: { text: { value: "ox" } } },
+    });
     expect(result).toMatchObject({ responseAction: "errors", errors: { prompt: "Say what to draw" } });
     expect(sim.views()).toHaveLength(1);
   });

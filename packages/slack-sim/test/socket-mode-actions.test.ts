@@ -135,7 +135,11 @@ describe.each(TRANSPORTS)("every delivery over $name", ({ start }) => {
     const viewId = view?.id ?? "";
     const suggested = await sim.suggest({ user, viewId, actionId: "board_search", value: "moo" });
     expect(suggested.options).toEqual([{ text: "Board moo", value: "B1" }]);
-    const refused = await sim.submitView({ user, viewId, values: { prompt: { text: { value: "ox" } } } });
+    // The board is a required input: Slack's client would not send a submit without it.
+    const board = {
+      board_search: { selected_option: { text: { type: "plain_text", text: "Board moo" }, value: "B1" } },
+    };
+    const refused = await sim.submitView({ user, viewId, values: { prompt: { text: { value: "ox" } }, board } });
     expect(refused).toMatchObject({ responseAction: "errors", errors: { prompt: "Say a bit more" } });
     expect(sim.views(user).map((v) => v.id)).toEqual([viewId]);
     const shut = await sim.closeView({ user, viewId });

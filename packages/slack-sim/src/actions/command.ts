@@ -1,4 +1,4 @@
-import { SIM_WORKSPACE, userOf } from "../state.js";
+import { SIM_WORKSPACE, stampBlocks, userOf } from "../state.js";
 import type { SimMessage } from "../types.js";
 import { anyChannel, newResponseUrl, newTrigger, type SendOptions } from "./common.js";
 import { type Delivery, type DeliveryContext, deliver, FORM } from "./deliver.js";
@@ -61,7 +61,7 @@ function showAck(context: DeliveryContext, result: Delivery, channel: string, us
     ephemeral,
     files: [],
     ...(ephemeral ? { visibleTo: user } : {}),
-    ...(Array.isArray(json?.blocks) ? { blocks: json.blocks } : {}),
+    ...(Array.isArray(json?.blocks) ? { blocks: stampBlocks(context.state, json.blocks) } : {}),
   };
   context.state.messages.push(message);
 }

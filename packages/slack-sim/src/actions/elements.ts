@@ -5,7 +5,8 @@ export type Element = Record<string, unknown>;
 
 /**
  * Finds the element with `actionId` in actions blocks, section accessories, input blocks and cards: where Slack lets an
- * interactive element live. The block id is the block's own, or `b<index>` as Slack makes one up when it is absent.
+ * interactive element live. The block id is the block's own: the app's, or the one Slack generated when the app left
+ * it out, stored with the view or message (block-ids.ts); `b<index>` only for blocks the sim writes itself unstamped.
  */
 export function findElement(
   blocks: Block[] | undefined,

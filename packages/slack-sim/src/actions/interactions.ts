@@ -1,4 +1,4 @@
-import { viewJson } from "../api/views.js";
+import { storedView, viewJson } from "../api/views.js";
 import { SlackSimError } from "../errors.js";
 import { isInvitePrompt } from "../invite-prompts.js";
 import type { FeedbackSide, SimMessage, SimView, View } from "../types.js";
@@ -6,6 +6,14 @@ import { interactionEnvelope, newResponseUrl, newTrigger, type SendOptions } fro
 import { type Delivery, type DeliveryContext, deliver, FORM } from "./deliver.js";
 import { findElement } from "./elements.js";
 import { findTarget, targetFields } from "./target.js";
+import {
+  checkTyped,
+  mergeValues,
+  missingRequired,
+  responseUrlTargets,
+  type ViewValues,
+  viewState,
+} from "./view-state.js";
 
 /** Someone clicks a button (or picks an option) on a message or in a modal / Home tab. */
 export interface ClickInput extends SendOptions {
@@ -18,6 +26,11 @@ export interface ClickInput extends SendOptions {
   channel?: string;
   /** Or a view: its id. */
   viewId?: string;
+  /**
+   * A view only: what the person typed into its inputs before clicking (as `submitView` takes it). The payload's
+   * `view.state.values` carries every input's value, these included.
+   */
+  values?: ViewValues;
   /** For a select (`static_select`, `external_select`, `overflow`): the option picked, sent instead of `value`. */
   selectedOption?: { text: string; value: string };
 }
@@ -85,6 +98,13 @@ export async function sendClick(context: DeliveryContext, input: ClickInput): Pr
   }
   const found = findElement(target.blocks, input.actionId);
   if (!found) throw new SlackSimError("action_not_found", `no element with action_id ${input.actionId}`);
+  if (input.values && target.kind !== "view") {
+    throw new SlackSimError("invalid_options", "values are what a person typed into a modal: give its viewId");
+  }
+  if (target.kind === "view") {
+    checkTyped(target.view.view, input.values);
+    target.view.typed = mergeValues(target.view.typed, input.values);
+  }
   const triggerId = newTrigger(state, input.user);
   // A select sends the picked option instead of a value (static_select, external_select, overflow).
   const picked = input.selectedOption
@@ -107,6 +127,12 @@ export async function sendClick(context: DeliveryContext, input: ClickInput): Pr
     actions: [action],
     ...targetFields(state, target),
   };
+  if (target.kind === "view") {
+    // The full state of the view's inputs, as Slack sends it with every action since 2020
+    // (https://api.slack.com/changelog/2020-09-full-state-on-view-submisson-and-block-actions).
+    const view = payload.view as Record<string, unknown>;
+    payload.view = { ...view, state: { values: viewState(target.view.view, target.view.typed) } };
+  }
   let responseUrl: string | undefined;
   if (target.kind === "message") {
     const { message } = target;
@@ -122,17 +148,26 @@ export async function sendClick(context: DeliveryContext, input: ClickInput): Pr
   return { ...result, triggerId, ...(responseUrl ? { responseUrl } : {}) };
 }
 
-/** A modal's submission: the values typed, keyed by `block_id` then `action_id`, as Slack sends them. */
+/**
+ * A modal's submission: the values typed, keyed by `block_id` then `action_id`, as Slack sends them (`{ type, value }`;
+ * `type` may be left out). Inputs not given keep what was typed before (`click` `values`), else their initial or empty
+ * value. Values for a block or action the view has no input for are refused (a test error).
+ */
 export interface SubmitInput extends SendOptions {
   user: string;
   viewId: string;
-  values?: Record<string, Record<string, Record<string, unknown>>>;
+  values?: ViewValues;
 }
 
 /** The ack, and what the sim did with it (`response_action`). */
 export interface SubmitResult extends Delivery {
   responseAction: "close" | "errors" | "update" | "push" | "clear";
   errors?: Record<string, string>;
+  /**
+   * False when Slack's client refused the submit itself (a required input left empty): the view shows `errors` and
+   * the app is sent nothing (`status` 0). Absent when the submission was sent.
+   */
+  sent?: false;
 }
 
 /**
@@ -143,20 +178,41 @@ export async function sendSubmit(context: DeliveryContext, input: SubmitInput): 
   const { state } = context;
   const sim = state.views.get(input.viewId);
   if (!sim?.open) throw new SlackSimError("view_not_found", `no open view ${input.viewId}`);
+  checkTyped(sim.view, input.values);
+  sim.typed = mergeValues(sim.typed, input.values);
+  const values = viewState(sim.view, sim.typed);
+  // Slack's client refuses a submit with a required input left empty, under that input, and sends nothing
+  // (https://docs.slack.dev/reference/block-kit/blocks/input-block: `optional` defaults to false).
+  const missing = missingRequired(sim.view, values);
+  if (missing) {
+    sim.errors = missing;
+    return { status: 0, body: "", latencyMs: 0, responseAction: "errors", errors: missing, sent: false };
+  }
+  // One response_url per conversations_select / channels_select with `response_url_enabled`, for the conversation
+  // picked (https://docs.slack.dev/reference/interaction-payloads/view-interactions-payload: `response_urls`).
+  const responseUrls = responseUrlTargets(sim.view, values).map((target) => ({
+    block_id: target.blockId,
+    action_id: target.actionId,
+    channel_id: target.channelId,
+    response_url: newResponseUrl(context, { channel: target.channelId, user: input.user }),
+  }));
   const payload = {
     ...interactionEnvelope(state, "view_submission", input.user),
     trigger_id: newTrigger(state, input.user),
-    view: { ...viewJson(sim), state: { values: input.values ?? {} } },
-    response_urls: [],
+    view: { ...viewJson(sim), state: { values } },
+    response_urls: responseUrls,
   };
   const result = await sendPayload(context, payload, input);
   if (result.status !== 200) return { ...result, responseAction: "errors" };
   const action = result.json?.response_action;
   const view = result.json?.view as View | undefined;
-  if (action === "errors")
-    return { ...result, responseAction: "errors", errors: result.json?.errors as Record<string, string> };
+  if (action === "errors") {
+    sim.errors = result.json?.errors as Record<string, string>;
+    return { ...result, responseAction: "errors", errors: sim.errors };
+  }
+  delete sim.errors;
   if (action === "update" && view) {
-    sim.view = view;
+    sim.view = storedView(state, view);
     sim.hash = state.nextId("h.");
     return { ...result, responseAction: "update" };
   }
@@ -164,7 +220,7 @@ export async function sendSubmit(context: DeliveryContext, input: SubmitInput): 
     const pushed: SimView = {
       id: state.nextId("V0"),
       user: sim.user,
-      view,
+      view: storedView(state, view),
       hash: state.nextId("h."),
       open: true,
       previousViewId: sim.id,

@@ -1,6 +1,6 @@
 import { appRepliedInThread } from "../assistant-state.js";
 import { fileObject } from "../shared-files.js";
-import { channelOf, filesOf, findMessage, SIM_WORKSPACE, type SimState } from "../state.js";
+import { channelOf, filesOf, findMessage, SIM_WORKSPACE, type SimState, stampBlocks } from "../state.js";
 import { settleStream } from "../stream-state.js";
 import type { MessageMetadata, SimFile, SimMessage } from "../types.js";
 import { validateMessage } from "../validate.js";
@@ -124,7 +124,7 @@ export function postMessage(state: SimState, args: Args): ApiResult {
     text,
     ephemeral: false,
     files: [],
-    ...(blocks ? { blocks } : {}),
+    ...(blocks ? { blocks: stampBlocks(state, blocks) } : {}),
     ...(threadTs ? { threadTs } : {}),
     ...(metadata ? { metadata } : {}),
   };
@@ -153,7 +153,7 @@ export function postEphemeral(state: SimState, args: Args): ApiResult {
     ephemeral: true,
     visibleTo: user,
     files: [],
-    ...(blocks ? { blocks } : {}),
+    ...(blocks ? { blocks: stampBlocks(state, blocks) } : {}),
     ...(threadTs ? { threadTs } : {}),
   };
   state.messages.push(message);
@@ -180,7 +180,7 @@ export function update(state: SimState, args: Args): ApiResult {
   const files = fileIdsArg(state, args);
   if (files && isResult(files)) return files;
   message.text = text;
-  if (blocks) message.blocks = blocks;
+  if (blocks) message.blocks = stampBlocks(state, blocks);
   if (metadata) message.metadata = metadata;
   // The files are shown with the message, as Slack shows a message's files; they replace any it had.
   if (files) message.files = files;

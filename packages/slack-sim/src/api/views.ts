@@ -1,4 +1,4 @@
-import { filesOf, SIM_WORKSPACE, type SimState, TRIGGER_LIFETIME_MS } from "../state.js";
+import { filesOf, SIM_WORKSPACE, type SimState, stampBlocks, TRIGGER_LIFETIME_MS } from "../state.js";
 import type { SimView, View } from "../types.js";
 import { validateView } from "../validate.js";
 import { type ApiResult, type Args, fail, isResult, missing, str, viewArg } from "./args.js";
@@ -19,6 +19,11 @@ export function viewJson(sim: SimView): Record<string, unknown> {
   };
 }
 
+/** The view as Slack keeps it: with a generated `block_id` on each block the app gave none (block-ids.ts). */
+export function storedView(state: SimState, view: View): View {
+  return Array.isArray(view.blocks) ? { ...view, blocks: stampBlocks(state, view.blocks) } : view;
+}
+
 function checkedView(state: SimState, args: Args, type: "modal" | "home"): View | ApiResult {
   const view = viewArg(args);
   if (!view) return missing("view");
@@ -27,7 +32,7 @@ function checkedView(state: SimState, args: Args, type: "modal" | "home"): View 
     return fail(valid.error, { response_metadata: { messages: valid.problems.map((p) => `[ERROR] ${p}`) } });
   if (view.type !== type)
     return fail("invalid_arguments", { response_metadata: { messages: [`view.type must be ${type}`] } });
-  return view;
+  return storedView(state, view);
 }
 
 /** A trigger is single use and lives 3 s on the sim's clock (Slack: `expired_trigger_id`, `invalid_trigger_id`). */

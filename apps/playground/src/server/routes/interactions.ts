@@ -103,7 +103,8 @@ export function register(router: Router, context: RouteContext): void {
     const viewId = requireString(body, "viewId");
     const values = viewValues(body);
     const result = await simAction(() => sim.submitView({ user, viewId, values }));
-    requireAck(result);
+    // A submit Slack's client refused (a required input left empty) reached no one: its errors show in the view.
+    if (result.sent !== false) requireAck(result);
     return json({ responseAction: result.responseAction, ...(result.errors ? { errors: result.errors } : {}) });
   });
 
