@@ -8,6 +8,7 @@ import type {
   CardView,
   ConversationState,
   EntityDetailsView,
+  ShortcutView,
   Workspace,
 } from "../src/shared/api.js";
 import type { BlockOption } from "./render/context.js";
@@ -87,6 +88,10 @@ export interface Api {
   entityOpen(body: { user: string; channel: string; messageTs: string; url: string }): Promise<EntityDetailsView>;
   /** The person clicks an action of the flexpane opened with `triggerId`. */
   entityAction(body: { user: string; triggerId: string; actionId: string }): Promise<void>;
+  /** The bot's declared shortcuts (its manifest's), global and message ones. */
+  shortcuts(): Promise<ShortcutView[]>;
+  /** The person runs one: global, or on the message `channel` + `messageTs`. */
+  shortcut(body: { user: string; callbackId: string; channel?: string; messageTs?: string }): Promise<void>;
 }
 
 async function failure(response: Response): Promise<ApiError> {
@@ -186,6 +191,10 @@ export function createApi(options: { fetch: typeof fetch; baseUrl?: string }): A
     entityOpen: (body) => post<EntityDetailsView>("/api/entity/open", body),
     entityAction: async (body) => {
       await post("/api/entity/action", body);
+    },
+    shortcuts: () => call<ShortcutView[]>("/api/shortcuts"),
+    shortcut: async (body) => {
+      await post("/api/shortcut", body);
     },
   };
 }

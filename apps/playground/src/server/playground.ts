@@ -2,7 +2,7 @@
 // wiring only; each part lives in its own module.
 import type { SandboxServer } from "@studio-kit/sandbox";
 import { type BotApp, type BotAppOptions, createLogger, type StoreConfig, studioWebBase } from "@studio-kit/slack-bot";
-import { createSlackSim, type SlackSim } from "@studio-kit/slack-sim";
+import { createSlackSim, type ManifestShortcut, type SlackSim } from "@studio-kit/slack-sim";
 import type { Workspace } from "../shared/api.js";
 import { accessSummary } from "./access.js";
 import { createPromptOffers } from "./assistant.js";
@@ -60,6 +60,11 @@ export interface PlaygroundOptions {
   webDir?: string;
   /** The fetch the studio client sends with. Default the global one. */
   fetch?: typeof fetch;
+  /**
+   * The shortcuts Slack's menus offer, as a manifest's `features.shortcuts`. Default the bot manifest's (none today);
+   * a test declares some to see the composer's shortcut menu and a message's "More actions" list them.
+   */
+  shortcuts?: ManifestShortcut[];
 }
 
 /** A running playground. */
@@ -149,7 +154,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       // a board or asset link shared in a channel reaches the bot as link_shared, any other link does not.
       unfurlDomains: [new URL(studioWebBase(studio.studio)).hostname],
       // Only what the bot's manifest declares can be run from Slack's menus (none today).
-      shortcuts: manifestShortcuts(readBotManifest()),
+      shortcuts: options.shortcuts ?? manifestShortcuts(readBotManifest()),
     });
     await sim.start();
     cleanups.push(() => sim.close());

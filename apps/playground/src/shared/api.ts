@@ -192,3 +192,12 @@ export interface WorkflowRuns {
   version: number;
   runs: WorkflowRunView[];
 }
+
+/** One of the bot's shortcuts (GET /api/shortcuts): the manifest's `features.shortcuts` entry. */
+export interface ShortcutView {
+  name: string;
+  /** `global`: the composer's shortcut menu; `message`: a message's "More actions". */
+  type: "global" | "message";
+  callback_id: string;
+  description: string;
+}

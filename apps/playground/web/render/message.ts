@@ -19,6 +19,8 @@ export interface MessageOptions {
   onOpenThread?: (ts: string) => void;
   /** Opens the flexpane of a Work Object unfurled under this message (a click on its card). */
   onOpenEntity?: (message: MessageView, url: string) => void;
+  /** Opens the message's "More actions" menu (its shortcuts) under the ⋮ button. */
+  onMoreActions?: (message: MessageView, anchor: HTMLElement) => void;
 }
 
 // Slack-like avatar colours, picked by user id so a person keeps theirs.
@@ -55,6 +57,7 @@ export function renderMessage(message: MessageView, options: MessageOptions): VN
         : null,
   ];
   const open = options.onOpenThread;
+  const more = options.onMoreActions;
   const thread =
     open && message.replyCount > 0
       ? h(
@@ -103,12 +106,32 @@ export function renderMessage(message: MessageView, options: MessageOptions): VN
         }),
         thread,
       ]),
-      // Slack offers no thread on an ephemeral message: nobody else could see the replies' parent.
-      open && !message.ephemeral
+      // Slack offers no thread on an ephemeral message (nobody else could see the replies' parent), and no message
+      // shortcuts either: they are "shown in the context menus of non-ephemeral messages"
+      // (https://api.slack.com/interactivity/shortcuts).
+      (open || more) && !message.ephemeral
         ? h("div", { class: "message-actions" }, [
-            h("button", { type: "button", class: "btn btn-small", title: "Reply in thread" }, "Reply", {
-              on: { click: () => open(message.ts) },
-            }),
+            open
+              ? h("button", { type: "button", class: "btn btn-small", title: "Reply in thread" }, "Reply", {
+                  on: { click: () => open(message.ts) },
+                })
+              : null,
+            more
+              ? h(
+                  "button",
+                  {
+                    type: "button",
+                    class: "icon-button more-actions",
+                    title: "More actions",
+                    "aria-label": "More actions",
+                    "aria-haspopup": "menu",
+                    "aria-expanded": "false",
+                    "data-testid": "more-actions",
+                  },
+                  "⋮",
+                  { on: { click: (event) => more(message, event.currentTarget as HTMLElement) } },
+                )
+              : null,
           ])
         : null,
     ],

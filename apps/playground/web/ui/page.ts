@@ -20,6 +20,7 @@ import { createMessageList } from "./message-list.js";
 import { createModalHost } from "./modal-host.js";
 import { createJumps } from "./permalinks.js";
 import { openShareDialog } from "./share-dialog.js";
+import { createShortcutMenus } from "./shortcut-menu.js";
 import { channelFor, conversationName, createSidebar, dmsFor } from "./sidebar.js";
 import { createTextContext } from "./text-context.js";
 import { createToasts, errorText } from "./toast.js";
@@ -123,6 +124,19 @@ export async function startPage(options: { doc: Document; api: Api; storage?: St
     workflow.close();
     void entity.open(message, url);
   };
+  // The bot's shortcuts: the composer's shortcut menu and each message's "More actions" (shortcut-menu.ts).
+  const shortcuts = createShortcutMenus({
+    doc,
+    root: byId("shortcut-root"),
+    api,
+    botName: workspace.bot.name,
+    user: () => session.user,
+    toast: (message) => toasts.show(message),
+  });
+  byId("composer-shortcuts").addEventListener("click", (event) =>
+    shortcuts.openGlobal(event.currentTarget as HTMLElement),
+  );
+  const moreActions = (message: MessageView, anchor: HTMLElement) => shortcuts.openMessage(anchor, message);
   const mainList = createMessageList({
     element: byId("message-list"),
     doc,
@@ -131,13 +145,15 @@ export async function startPage(options: { doc: Document; api: Api; storage?: St
         blocks: messageContext(message),
         onOpenThread: (ts) => openThread(ts),
         onOpenEntity: openEntity,
+        onMoreActions: moreActions,
       }),
     empty: intro,
   });
   const threadList = createMessageList({
     element: byId("thread-messages"),
     doc,
-    render: (message) => renderMessage(message, { blocks: messageContext(message), onOpenEntity: openEntity }),
+    render: (message) =>
+      renderMessage(message, { blocks: messageContext(message), onOpenEntity: openEntity, onMoreActions: moreActions }),
     empty: () => h("p", { class: "intro" }, "Loading the thread…"),
   });
   const assistant: AssistantPane = createAssistantPane({
