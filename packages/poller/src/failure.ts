@@ -10,6 +10,8 @@ const PREFIX = "@studio-kit/poller:";
 export interface WaitContext {
   kind: PollKind;
   maxWaitMs: number;
+  /** How long the wait had run when it failed. */
+  elapsedMs: number;
   statuses: Record<string, RecordStatus | null>;
 }
 
@@ -33,9 +35,19 @@ export function failureError(failure: Failure, entry: Entry, wait: WaitContext):
     case "timeout":
       return new PollerTimeoutError(
         `${PREFIX} ${what} did not finish within ${wait.maxWaitMs} ms ` +
-          `(last status ${lastStatus ?? "unknown: no poll had answered"}, after ${track.attempts} poll(s)). ` +
+          `(last status ${lastStatus ?? "unknown: no poll had answered"}, after ${polls(track.attempts)}; ` +
+          `gave up ${wait.elapsedMs} ms after the wait started, its next poll falling past the deadline). ` +
           "Wait again with a longer maxWaitMs, or check the job in the app.",
         { ...details, maxWaitMs: wait.maxWaitMs, cause: failure.cause },
+      );
+    case "early":
+      // Refused before any request: no poll was made, so "did not finish" would be untrue (scheduler.ts add).
+      return new PollerError(
+        "INVALID_ARGUMENT",
+        `${PREFIX} waiting for ${what}: maxWaitMs ${wait.maxWaitMs} ends before the first poll it could make, ` +
+          `due ${failure.dueInMs} ms after the wait starts (the documented schedule never polls an id sooner). ` +
+          `Pass a maxWaitMs of at least ${failure.dueInMs}, or Infinity.`,
+        details,
       );
     case "vanished":
       return new PollerVanishedError(
@@ -56,6 +68,8 @@ export function failureError(failure: Failure, entry: Entry, wait: WaitContext):
       return failure.error;
   }
 }
+
+const polls = (count: number) => `${count} poll${count === 1 ? "" : "s"}`;
 
 function codeOf(error: { extensions?: Record<string, unknown> } | undefined): string | undefined {
   const code = error?.extensions?.code;

@@ -58,7 +58,9 @@ export interface Poller {
  *
  * A wait resolves with the terminal records (COMPLETED, or FAILED with its
  * `errorMessage`) and rejects with a PollerTimeoutError carrying the last status
- * read, a PollerVanishedError for a record that is gone, core's
+ * read, a PollerError INVALID_ARGUMENT at once when `maxWaitMs` ends before
+ * the first poll the wait could get (5 s on the default schedule), a
+ * PollerVanishedError for a record that is gone, core's
  * StudioAbortError when its signal aborts, or core's error when the server
  * refuses the request as a whole. Transient failures (network, 5xx, 429) left
  * after core's retries count as a missed poll: the schedule goes on.
@@ -116,6 +118,7 @@ export function createPoller(client: StudioClient, options: PollerOptions = {}):
 
       const results: PolledRecords[K][] = new Array(ids.length);
       const statuses: Record<string, RecordStatus | null> = Object.fromEntries(ids.map((id) => [id, null]));
+      const startedAt = config.clock.now();
       let left = ids.length;
       let settled = false;
       let stopListening: (() => void) | undefined;
@@ -156,7 +159,8 @@ export function createPoller(client: StudioClient, options: PollerOptions = {}):
           if (left === 0) finish();
         },
         fail(entry, failure) {
-          finish({ error: failureError(failure, entry, { kind, maxWaitMs, statuses }) });
+          const elapsedMs = config.clock.now() - startedAt;
+          finish({ error: failureError(failure, entry, { kind, maxWaitMs, elapsedMs, statuses }) });
         },
       };
       // One listener on the caller's signal however many waits share it (core's whenAborted).

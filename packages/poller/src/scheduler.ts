@@ -8,6 +8,8 @@ import type { PolledRecord } from "./types.js";
 /** Why one id of a wait cannot finish. */
 export type Failure =
   | { type: "timeout"; cause: unknown }
+  /** The deadline ends before the first poll this wait could get, due `dueInMs` after it started. */
+  | { type: "early"; dueInMs: number }
   | { type: "vanished"; error: GraphQLErrorInfo | undefined }
   | { type: "refused"; error: GraphQLErrorInfo }
   | { type: "failed"; error: unknown };
@@ -270,8 +272,12 @@ export function createScheduler(client: StudioClient, config: ResolvedPollerOpti
         track.entries.add(entry);
         return entry;
       });
+      // A deadline before the first poll the wait could get is refused, not polled early at the deadline: polling
+      // sooner would break the spec's Polling rule ("waiting 5 s, then ...") that this scheduler promises never to
+      // advance, and would make a second wait cost an extra request. A caller gets a truthful error at once, naming
+      // the time it needs, instead of a "did not finish" after 0 polls (see failure.ts).
       const late = added.find((entry) => !entry.track.chunk && entry.track.due > deadline);
-      if (late) waiter.fail(late, { type: "timeout", cause: undefined });
+      if (late) waiter.fail(late, { type: "early", dueInMs: late.track.due - now });
       else kick();
     },
     drop(waiter) {

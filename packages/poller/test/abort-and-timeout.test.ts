@@ -1,9 +1,9 @@
 import { getEventListeners } from "node:events";
 import { StudioAbortError } from "@studio-kit/core";
 import { describe, expect, it, vi } from "vitest";
-import { createPoller, PollerTimeoutError } from "../src/index.js";
+import { createPoller, PollerError, PollerTimeoutError } from "../src/index.js";
 import { quiesce } from "../src/testing/index.js";
-import { rejection, usePoller } from "./support/harness.js";
+import { completesAt, rejection, usePoller } from "./support/harness.js";
 
 const studio = usePoller();
 
@@ -124,13 +124,39 @@ describe("deadline", () => {
     expect(h.clock.pending()).toBe(0);
   });
 
-  it("rejects without a request when the deadline comes before the first poll", async () => {
-    const h = studio.create();
+  it("refuses at once, as a bad argument naming the first poll time, a deadline before the first poll (issue: 0 polls)", async () => {
+    const h = studio.create({ jobMs: 3_000 });
     const id = await h.image();
-    const error = await rejection(h.poller.waitForVideo(id, { maxWaitMs: 3_000 }));
-    expect(error).toBeInstanceOf(PollerTimeoutError);
-    expect(error).toMatchObject({ lastStatus: null, lastRecord: null });
+    // The record is done before the deadline: a deadline that ends before the 5 s first poll still cannot see it.
+    expect(completesAt(h.sandbox, id) - h.clock.now()).toBeLessThan(4_000);
+    const error = await rejection(h.poller.waitForImages([id], { maxWaitMs: 4_000 }));
+
+    expect(error).toBeInstanceOf(PollerError);
+    expect(error).not.toBeInstanceOf(PollerTimeoutError);
+    expect(error).toMatchObject({ code: "INVALID_ARGUMENT", kind: "image", id });
+    const { message } = error as Error;
+    expect(message).toMatch(/^@studio-kit\/poller: /);
+    expect(message).toContain("maxWaitMs 4000");
+    expect(message).toContain("5000 ms");
+    expect(message).not.toContain("did not finish");
     expect(h.polls()).toEqual([]);
     expect(h.clock.pending()).toBe(0);
+  });
+
+  it("accepts a deadline right at the first poll and resolves with what that poll reads", async () => {
+    const h = studio.create({ jobMs: 3_000 });
+    const id = await h.image();
+    const [image] = await h.run(h.poller.waitForImages([id], { maxWaitMs: 5_000 }));
+    expect(image?.status).toBe("COMPLETED");
+    expect(h.pollTimes()).toEqual([5]);
+  });
+
+  it("says how many polls it made when it times out", async () => {
+    const h = studio.create({ jobMs: 200_000 });
+    const id = await h.video();
+    const error = await rejection(h.run(h.poller.waitForVideo(id, { maxWaitMs: 20_000 })));
+    expect(error).toBeInstanceOf(PollerTimeoutError);
+    expect((error as Error).message).toContain("after 2 polls; gave up 15000 ms after the wait started");
+    expect(h.pollTimes()).toEqual([5, 15]);
   });
 });

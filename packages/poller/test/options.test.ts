@@ -89,8 +89,11 @@ describe("errors", () => {
   });
 
   it("name the package in their messages", async () => {
-    const h = studio.create();
-    const error = await rejection(h.poller.waitForVideo("vid_1", { maxWaitMs: 1_000 }));
-    expect((error as Error).message).toMatch(/^@studio-kit\/poller: video vid_1 did not finish within 1000 ms/);
+    const h = studio.create({ jobMs: 200_000 });
+    const id = await h.video();
+    const error = await rejection(h.run(h.poller.waitForVideo(id, { maxWaitMs: 20_000 })));
+    expect((error as Error).message).toMatch(
+      new RegExp(`^@studio-kit/poller: video ${id} did not finish within 20000 ms`),
+    );
   });
 });
