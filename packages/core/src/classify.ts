@@ -25,6 +25,8 @@ export interface AttemptContext {
   /** The variables the attempt sent: a refusal about one record is named from them (record.ts). */
   variables?: unknown;
   redact: Redactor;
+  /** Where the attempt was sent: origin and path only (options.ts builds it so), never a query string or a key. */
+  endpoint: string;
   timeoutMs: number;
   /** Why the attempt's signal fired, if it did. */
   abortedBy: "caller" | "timeout" | null;
@@ -62,6 +64,39 @@ function kindOfStatus(status: number): Kind {
   return "graphql";
 }
 
+/**
+ * No GraphQL server answered at the endpoint: a 404 without a GraphQL code, or an answer with neither `data` nor
+ * `errors` (an HTML page, another API's JSON) that a status of its own does not explain (401, 403 and 429 keep their
+ * meaning whoever sends them; a 5xx is the server's failure, retried for queries). The usual cause is a baseUrl
+ * that is not the API root, such as one ending in /graphql, which the client appends.
+ */
+function isWrongEndpoint(status: number, graphqlCode: string | undefined, isGraphQL: boolean): boolean {
+  if (graphqlCode) return false;
+  if (status === 404) return true;
+  return !isGraphQL && status < 500 && status !== 401 && status !== 403 && status !== 429;
+}
+
+/**
+ * The error for an endpoint where no GraphQL API answers: where the request went and what to check. `status` is
+ * undefined when only a 2xx is known (graphql-request threw on its body before the status reached us).
+ */
+export function endpointNotFound(name: string, endpoint: string, status: number | undefined): StudioGraphQLError {
+  const answered =
+    status === 404 ? "HTTP 404" : `${status ? `HTTP ${status}, ` : ""}an answer that is not GraphQL JSON`;
+  const doubled = /\/graphql\/graphql$/.test(endpoint)
+    ? " The URL ends in /graphql/graphql: drop /graphql from baseUrl, the client adds it."
+    : "";
+  return new StudioGraphQLError(
+    "ENDPOINT_NOT_FOUND",
+    `${PREFIX} ${name} found no GraphQL API at ${endpoint} (${answered}): is baseUrl the API root, without /graphql?${doubled}`,
+    { operationName: name, status },
+  );
+}
+
+/** graphql-request's own refusal of a 2xx body it cannot read as GraphQL (JSON.parse's, or its result check's). */
+const isUnreadableBody = (raw: unknown) =>
+  raw instanceof SyntaxError || (raw instanceof Error && raw.message.startsWith("Invalid execution result"));
+
 function errorCodes(error: unknown): string[] {
   if (!error || typeof error !== "object") return [];
   const own = "code" in error && typeof error.code === "string" ? [error.code] : [];
@@ -90,8 +125,12 @@ function fromClientError(error: ClientError, ctx: AttemptContext): StudioError {
   const errors = response.errors ?? [];
   const first = errors[0];
   const graphqlCode = typeof first?.extensions?.code === "string" ? first.extensions.code : undefined;
-  const kind = (graphqlCode && BY_GRAPHQL_CODE[graphqlCode]) || kindOfStatus(response.status);
   const name = ctx.operation.name;
+  const isGraphQL = errors.length > 0 || response.data !== undefined;
+  if (isWrongEndpoint(response.status, graphqlCode, isGraphQL)) {
+    return endpointNotFound(name, ctx.redact(ctx.endpoint), response.status);
+  }
+  const kind = (graphqlCode && BY_GRAPHQL_CODE[graphqlCode]) || kindOfStatus(response.status);
   const serverSays = ctx.redact(first?.message?.trim() || `HTTP ${response.status}`);
   // One record refused, not the key: FORBIDDEN only when the answer names the record and not the key's access.
   const aboutRecord = kind === "notFound" || kind === "permission" ? refusedRecord(first, ctx.variables) : undefined;
@@ -195,6 +234,7 @@ export function classify(raw: unknown, ctx: AttemptContext): StudioError {
     );
   }
   if (raw instanceof ClientError) return fromClientError(raw, ctx);
+  if (isUnreadableBody(raw)) return endpointNotFound(name, ctx.redact(ctx.endpoint), undefined);
 
   const codes = errorCodes(raw);
   const sent = !codes.some((code) => NEVER_SENT.has(code));

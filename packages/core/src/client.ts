@@ -5,7 +5,7 @@ import {
   type TypedDocumentNode,
 } from "@studio-kit/operations";
 import { GraphQLClient } from "graphql-request";
-import { classify } from "./classify.js";
+import { classify, endpointNotFound } from "./classify.js";
 import { StudioAbortError, type StudioError, StudioGraphQLError } from "./errors.js";
 import { describeOperation, type OperationInfo } from "./operation.js";
 import { resolveOptions, type StudioClientOptions } from "./options.js";
@@ -135,17 +135,22 @@ export function createStudioClient(options: StudioClientOptions): StudioClient {
       controller.abort(new Error("timeout"));
     }, config.timeoutMs);
     try {
-      return await clientFor(span).request({
+      const data = await clientFor(span).request({
         document: document as TypedDocumentNode<unknown, Record<string, unknown>>,
         variables: (variables ?? undefined) as Record<string, unknown>,
         signal: controller.signal,
         ...(Object.keys(traceHeaders).length > 0 ? { requestHeaders: traceHeaders } : {}),
       });
+      // A GraphQL response without errors always has data (https://spec.graphql.org/October2021/#sec-Response-Format):
+      // JSON without either came from something else, such as another API at a baseUrl that is not this one's root.
+      if (data === undefined) throw endpointNotFound(operation.name, redact(config.endpoint), undefined);
+      return data;
     } catch (raw) {
       const error = classify(raw, {
         operation,
         variables,
         redact,
+        endpoint: config.endpoint,
         timeoutMs: config.timeoutMs,
         abortedBy,
         now: config.now(),

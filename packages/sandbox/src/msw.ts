@@ -13,7 +13,8 @@ export const SANDBOX_MSW_BASE_URL = "https://sandbox.studio-kit.test";
  * const sandbox = createSandbox();
  * const server = setupServer(...sandboxHandlers(sandbox));
  * server.listen({ onUnhandledRequest: "error" });
- * // point the client at `${SANDBOX_MSW_BASE_URL}/graphql`
+ * // @studio-kit/core: baseUrl SANDBOX_MSW_BASE_URL (the API root: the client adds /graphql);
+ * // any other GraphQL client: `${SANDBOX_MSW_BASE_URL}/graphql`
  * ```
  */
 export function sandboxHandlers(sandbox: Sandbox, baseUrl: string = SANDBOX_MSW_BASE_URL) {
