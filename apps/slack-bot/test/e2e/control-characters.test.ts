@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ACTIONS } from "../../src/index.js";
+import { strings } from "../support/strings.js";
 import { actionIds, type Bot, blocksOf, eventually, startBot } from "./harness.js";
 
 // Issue 42, point 3: a prompt carrying NUL, BEL, a terminal's colour sequence and U+202E (RIGHT-TO-LEFT OVERRIDE,
@@ -21,22 +22,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await bot.close();
 });
-
-/** Every string anywhere in `value` (arguments are JSON; blocks may arrive as a JSON string). */
-function strings(value: unknown, out: string[] = []): string[] {
-  if (typeof value === "string") {
-    out.push(value);
-    if (/^[[{]/.test(value)) {
-      try {
-        strings(JSON.parse(value), out);
-      } catch {
-        // not JSON: the string itself was kept
-      }
-    }
-  } else if (Array.isArray(value)) for (const item of value) strings(item, out);
-  else if (value && typeof value === "object") for (const item of Object.values(value)) strings(item, out);
-  return out;
-}
 
 /** Each field the bot sent that carries a forbidden character, as `method: text` (the characters shown as \u…). */
 function echoed(): string[] {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ACTIONS } from "../../src/index.js";
+import { strings } from "../support/strings.js";
 import { actionIds, type Bot, buttonValue, eventually, startBot } from "./harness.js";
 
 // Issue 27, point 10: a person's text reaches many fields the bot sends (the message text Slack uses for
@@ -23,22 +24,6 @@ afterEach(async () => {
 });
 
 type Shown = ReturnType<Bot["sim"]["conversation"]>[number];
-
-/** Every string anywhere in `value` (arguments are JSON; blocks may arrive as a JSON string). */
-function strings(value: unknown, out: string[] = []): string[] {
-  if (typeof value === "string") {
-    out.push(value);
-    if (/^[[{]/.test(value)) {
-      try {
-        strings(JSON.parse(value), out);
-      } catch {
-        // not JSON: the string itself was kept
-      }
-    }
-  } else if (Array.isArray(value)) for (const item of value) strings(item, out);
-  else if (value && typeof value === "object") for (const item of Object.values(value)) strings(item, out);
-  return out;
-}
 
 /** The calls whose arguments carry a raw mention or link, with the field's text. */
 function leaks(): string[] {
