@@ -11,8 +11,8 @@ import type { Surface } from "../delivery/surface.js";
 import type { BotDeps } from "../deps.js";
 import { changedPrompt, type FollowUp, type ResultQuestion, readFollowUp } from "../intent/follow-up.js";
 import { stripMention } from "../intent/slack-grammar.js";
-import { message, section } from "../messages/blocks.js";
 import { addLatestMessage } from "../messages/board-latest.js";
+import { boardNotFoundMessage } from "../messages/boards.js";
 import {
   askFollowUpMessage,
   changeLabel,
@@ -152,10 +152,10 @@ export async function runChange(
 
 /** "put it on <board>": the result's images and videos onto the board of that title, once. */
 async function putOnBoard(deps: BotDeps, surface: Surface, job: JobRecord, title: string): Promise<void> {
-  const board = findBoardByTitle(await listBoards(deps.studio), title);
+  const boards = await listBoards(deps.studio);
+  const board = findBoardByTitle(boards, title);
   if (!board) {
-    const line = `There is no board titled “${title.replace(/[<>&]/g, "")}”. \`/studio boards\` lists them; \`/studio board new "${title.replace(/[<>&"`]/g, "")}"\` makes it.`;
-    await surface.reply(message(line, [section(line)]));
+    await surface.reply(boardNotFoundMessage(title, boards));
     return;
   }
   const outcome = await addJobResult(deps, { user: surface.user, boardId: board.id, channel: surface.channel }, job);

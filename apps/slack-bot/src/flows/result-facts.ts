@@ -8,6 +8,7 @@ import type { BotDeps } from "../deps.js";
 import type { ResultKind } from "../intent/follow-up.js";
 import { provenanceOf } from "../jobs/provenance.js";
 import type { ResultFacts } from "../messages/follow-up.js";
+import type { Provenance } from "../services/job-metadata.js";
 import type { JobRecord } from "../store/types.js";
 
 /** What a thread's result is, as a follow-up reads it: images may be changed and animated, the rest not. */
@@ -41,8 +42,7 @@ function whatOf(job: JobRecord): string {
 }
 
 /** The model the job used: the one its request named, else the catalog's default for its kind (when it can say). */
-async function modelOf(deps: BotDeps, job: JobRecord): Promise<ResultFacts["model"]> {
-  const settings = provenanceOf(job);
+async function modelOf(deps: BotDeps, job: JobRecord, settings: Provenance): Promise<ResultFacts["model"]> {
   const named = typeof settings.model === "string" ? settings.model : undefined;
   let catalog: Awaited<ReturnType<BotDeps["studioData"]["get"]>>["catalog"] | undefined;
   try {
@@ -62,8 +62,7 @@ async function modelOf(deps: BotDeps, job: JobRecord): Promise<ResultFacts["mode
 }
 
 /** The settings that were asked for, in words, in the order people read them. */
-function settingsOf(job: JobRecord): string[] {
-  const settings = provenanceOf(job);
+function settingsOf(settings: Provenance): string[] {
   const words: string[] = [];
   if (typeof settings.ratio === "string") words.push(settings.ratio);
   if (typeof settings.count === "number" && settings.count > 1) words.push(`${settings.count} images`);
@@ -79,14 +78,16 @@ function settingsOf(job: JobRecord): string[] {
 
 /** The facts of a finished job's result, for its thread's questions. */
 export async function resultFacts(deps: BotDeps, job: JobRecord): Promise<ResultFacts> {
+  // The settings its `studio_job_finished` metadata carries, read once for the model and the settings line.
+  const settings = provenanceOf(job);
   return {
     jobId: job.id,
     user: job.user,
     prompt: resultPrompt(job),
     what: whatOf(job),
-    model: await modelOf(deps, job),
+    model: await modelOf(deps, job, settings),
     credits: job.credits,
-    settings: settingsOf(job),
+    settings: settingsOf(settings),
     createdAt: job.createdAt,
     ids: job.resultIds,
   };
