@@ -1,0 +1,130 @@
+#!/usr/bin/env node
+// `pnpm bench:start`: how long a newcomer waits. Clones this repo's HEAD afresh, installs as the README says, and
+// times `pnpm start` from the command to the playground's URL on its output; then times warm starts (nothing
+// changed) in the last clone. Figures per run and their median, against the goals of issue 43: a fresh clone's
+// start prints its URL in <= 15 s after install, a warm start in <= 3 s. Exits 1 when a goal is missed.
+//
+//   pnpm bench:start                 3 fresh clones, 3 warm starts
+//   pnpm bench:start --runs 5        5 of each
+//   pnpm bench:start --busy          the same beside `stress-ng --cpu 2` (apt install stress-ng), a busy machine
+//
+// The pnpm command is the README's (`npx -y pnpm@10.34.9`), so the figures include what a newcomer's command costs.
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { availableParallelism, tmpdir } from "node:os";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const PNPM = ["npx", "-y", "pnpm@10.34.9"];
+const GOALS = { cold: 15, warm: 3 };
+const URL_WAIT_MS = 300_000;
+
+const args = process.argv.slice(2);
+const runs = Number(args[args.indexOf("--runs") + 1]) || 3;
+const busy = args.includes("--busy");
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+const seconds = (ms) => (ms / 1000).toFixed(1);
+
+function freePort() {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function timed(command, commandArgs, cwd) {
+  const began = performance.now();
+  const result = spawnSync(command, commandArgs, { cwd, stdio: ["ignore", "ignore", "pipe"], encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`${command} ${commandArgs.join(" ")} failed in ${cwd}:\n${result.stderr}`);
+  return performance.now() - began;
+}
+
+/** `pnpm start` in `cwd`, timed from the command to the URL on its output; the whole process group is stopped. */
+async function timeStart(cwd) {
+  const port = await freePort();
+  const began = performance.now();
+  const child = spawn(PNPM[0], [...PNPM.slice(1), "start"], {
+    cwd,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, PORT: String(port), SLACK_BOT_TOKEN: "", SLACK_APP_TOKEN: "", STUDIO_API_KEY: "" },
+  });
+  let output = "";
+  try {
+    return await new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no URL after ${URL_WAIT_MS} ms:\n${output}`)), URL_WAIT_MS);
+      const look = (chunk) => {
+        output += chunk;
+        if (output.includes(`http://localhost:${port}`)) {
+          clearTimeout(timer);
+          resolve(performance.now() - began);
+        }
+      };
+      child.stdout.on("data", look);
+      child.stderr.on("data", look);
+      child.on("exit", (code) => reject(new Error(`pnpm start exited (${code}) before its URL:\n${output}`)));
+    });
+  } finally {
+    child.removeAllListeners("exit");
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {}
+    await new Promise((resolve) => (child.exitCode === null ? child.once("exit", resolve) : resolve()));
+  }
+}
+
+async function main() {
+  const load = busy ? spawn("stress-ng", ["--cpu", String(availableParallelism())], { stdio: "ignore" }) : undefined;
+  if (load) load.on("error", () => console.error("bench:start: --busy needs stress-ng (apt install stress-ng)"));
+  const scratch = mkdtempSync(join(tmpdir(), "studio-start-bench-"));
+  const cold = [];
+  const warm = [];
+  try {
+    for (let run = 1; run <= runs; run++) {
+      const clone = join(scratch, `clone-${run}`);
+      spawnSync("git", ["clone", "-q", ROOT, clone], { stdio: "inherit" });
+      const install = timed(PNPM[0], [...PNPM.slice(1), "install", "--frozen-lockfile"], clone);
+      const start = await timeStart(clone);
+      cold.push({ install, start });
+      console.log(`fresh clone ${run}: install ${seconds(install)} s, then pnpm start to its URL ${seconds(start)} s`);
+    }
+    const last = join(scratch, `clone-${runs}`);
+    for (let run = 1; run <= runs; run++) {
+      const start = await timeStart(last);
+      warm.push(start);
+      console.log(`warm start ${run}: pnpm start to its URL ${seconds(start)} s`);
+    }
+  } finally {
+    load?.kill();
+    rmSync(scratch, { recursive: true, force: true });
+  }
+
+  const coldMedian = median(cold.map(({ start }) => start)) / 1000;
+  const coldMax = Math.max(...cold.map(({ start }) => start)) / 1000;
+  const warmMedian = median(warm) / 1000;
+  const warmMax = Math.max(...warm) / 1000;
+  const installMedian = median(cold.map(({ install }) => install)) / 1000;
+  console.log(`
+pnpm start on ${availableParallelism()} cores${busy ? ", beside stress-ng on every core" : ", quiet"} (${PNPM.join(" ")}):
+
+                                         median      max    goal
+install (fresh clone, s)               ${installMedian.toFixed(1).padStart(8)} ${"".padStart(8)}
+start to URL, fresh clone (s)          ${coldMedian.toFixed(1).padStart(8)} ${coldMax.toFixed(1).padStart(8)}  <= ${GOALS.cold}
+start to URL, warm (s)                 ${warmMedian.toFixed(1).padStart(8)} ${warmMax.toFixed(1).padStart(8)}  <= ${GOALS.warm}
+ratio fresh / warm                     ${(coldMedian / warmMedian).toFixed(2).padStart(8)}`);
+  const met = coldMax <= GOALS.cold && warmMax <= GOALS.warm;
+  console.log(`\n   ${met ? "met" : "missed"}${busy ? " (the goals are for a quiet machine)" : ""}`);
+  process.exit(met || busy ? 0 : 1);
+}
+
+await main();
