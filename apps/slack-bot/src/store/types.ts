@@ -320,6 +320,32 @@ export interface ModelRatings extends RatedModel {
   ratio: number;
 }
 
+/** A message whose platform links the bot unfurled as Work Objects: where it is, who shared it, and its links. */
+export interface UnfurledMessage {
+  channel: string;
+  ts: string;
+  /** The person who shared the links (the access rules are checked for them again when it is unfurled again). */
+  user: string;
+  /** The links unfurled, in the order shared. */
+  urls: string[];
+}
+
+/**
+ * The Work Object unfurls the bot made on posted messages, so that a change the bot makes to a board unfurls its
+ * links again (chat.unfurl on the same `channel` + `ts` modifies the same unfurl: decision 0027). Kept 30 days.
+ */
+export interface UnfurlStore {
+  /** Records the links unfurled on one message, each with its board's id (null for an asset), replacing earlier. */
+  remember(
+    message: { channel: string; ts: string; user: string; links: { url: string; boardId: string | null }[] },
+    now: number,
+  ): Promise<void>;
+  /** The messages (newest unfurl first, at most `limit`) with a link to board `boardId`, each with all its links. */
+  ofBoard(boardId: string, limit: number): Promise<UnfurledMessage[]>;
+  /** Forgets a message (deleted, or its channel gone: Slack refused to unfurl it again). */
+  forget(channel: string, ts: string): Promise<void>;
+}
+
 /** Everything the bot keeps across restarts, shared by every replica using the same database. */
 export interface BotStore {
   jobs: JobStore;
@@ -331,6 +357,8 @@ export interface BotStore {
   windows: RateWindows;
   /** The feedback buttons' ratings of results. */
   feedback: FeedbackStore;
+  /** The Work Object unfurls the bot made, for refreshing them after it changes a board. */
+  unfurls: UnfurlStore;
   /** Removes what no one needs any more (old events, finished jobs, expired claims). */
   prune(now: number): Promise<void>;
   close(): Promise<void>;

@@ -552,6 +552,72 @@ export function storeContract(name: string, open: OpenStore): void {
       });
     });
 
+    describe("Work Object unfurls", () => {
+      const spring = "https://studio.test/boards/b_spring";
+      const summer = "https://studio.test/boards/b_summer";
+      const asset = "https://studio.test/assets/img_1";
+
+      it("gives a board's messages newest first, each with all its links in the order shared", async () => {
+        const store = await fresh();
+        await store.unfurls.remember(
+          {
+            channel: "C1",
+            ts: "1.1",
+            user: "U1",
+            links: [
+              { url: asset, boardId: null },
+              { url: spring, boardId: "b_spring" },
+            ],
+          },
+          DAY0,
+        );
+        await store.unfurls.remember(
+          { channel: "C2", ts: "2.1", user: "U2", links: [{ url: spring, boardId: "b_spring" }] },
+          DAY0 + HOUR,
+        );
+        await store.unfurls.remember(
+          { channel: "C3", ts: "3.1", user: "U3", links: [{ url: summer, boardId: "b_summer" }] },
+          DAY0 + 2 * HOUR,
+        );
+        expect(await store.unfurls.ofBoard("b_spring", 10)).toEqual([
+          { channel: "C2", ts: "2.1", user: "U2", urls: [spring] },
+          { channel: "C1", ts: "1.1", user: "U1", urls: [asset, spring] },
+        ]);
+        expect(await store.unfurls.ofBoard("b_spring", 1)).toEqual([
+          { channel: "C2", ts: "2.1", user: "U2", urls: [spring] },
+        ]);
+        expect(await store.unfurls.ofBoard("b_none", 10)).toEqual([]);
+      });
+
+      it("replaces a message's links when it is unfurled again, and forgets a message", async () => {
+        const store = await fresh();
+        await store.unfurls.remember(
+          { channel: "C1", ts: "1.1", user: "U1", links: [{ url: spring, boardId: "b_spring" }] },
+          DAY0,
+        );
+        await store.unfurls.remember(
+          { channel: "C1", ts: "1.1", user: "U1", links: [{ url: summer, boardId: "b_summer" }] },
+          DAY0 + HOUR,
+        );
+        expect(await store.unfurls.ofBoard("b_spring", 10)).toEqual([]);
+        expect(await store.unfurls.ofBoard("b_summer", 10)).toHaveLength(1);
+        await store.unfurls.forget("C1", "1.1");
+        expect(await store.unfurls.ofBoard("b_summer", 10)).toEqual([]);
+      });
+
+      it("prunes unfurls older than the records are kept", async () => {
+        const store = await fresh();
+        await store.unfurls.remember(
+          { channel: "C1", ts: "1.1", user: "U1", links: [{ url: spring, boardId: "b_spring" }] },
+          DAY0,
+        );
+        await store.prune(DAY0 + 29 * 24 * HOUR);
+        expect(await store.unfurls.ofBoard("b_spring", 10)).toHaveLength(1);
+        await store.prune(DAY0 + 31 * 24 * HOUR);
+        expect(await store.unfurls.ofBoard("b_spring", 10)).toEqual([]);
+      });
+    });
+
     describe("pending requests", () => {
       it("hands a request out once; later takes read as used", async () => {
         const store = await fresh();

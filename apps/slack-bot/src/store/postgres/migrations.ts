@@ -72,4 +72,19 @@ export const MIGRATIONS: readonly string[] = [
   `
   CREATE INDEX jobs_by_channel ON jobs (channel, created_at);
   `,
+  // Work Object unfurls the bot made (issue 41, decision 0027): a change to a board unfurls its links again.
+  `
+  CREATE TABLE unfurls (
+    channel text NOT NULL,
+    ts text NOT NULL,
+    position integer NOT NULL,
+    url text NOT NULL,
+    board_id text,
+    user_id text NOT NULL,
+    unfurled_at bigint NOT NULL,
+    PRIMARY KEY (channel, ts, position)
+  );
+  CREATE INDEX unfurls_by_board ON unfurls (board_id, unfurled_at);
+  CREATE INDEX unfurls_by_time ON unfurls (unfurled_at);
+  `,
 ];

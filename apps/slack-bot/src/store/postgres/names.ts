@@ -16,6 +16,7 @@ export interface Tables {
   pendingRequests: string;
   rateUses: string;
   feedback: string;
+  unfurls: string;
   schemaMigrations: string;
 }
 
@@ -41,6 +42,7 @@ export function tables(schema: string): Tables {
     pendingRequests: table("pending_requests"),
     rateUses: table("rate_uses"),
     feedback: table("feedback"),
+    unfurls: table("unfurls"),
     schemaMigrations: table("schema_migrations"),
   };
 }

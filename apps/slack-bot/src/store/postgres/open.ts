@@ -10,6 +10,7 @@ import { tables } from "./names.js";
 import { postgresPendingRequests } from "./pending.js";
 import { postgresChannelDefaults, postgresClaims, postgresEvents } from "./small.js";
 import { usingClient, withTransaction } from "./transaction.js";
+import { postgresUnfurls } from "./unfurls.js";
 import { postgresWindows } from "./windows.js";
 
 /** Options of {@link openPostgresStore}. */
@@ -100,6 +101,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     pendingRequests: postgresPendingRequests(pool, names, { now, ttlMs: options.pendingTtlMs }),
     windows: postgresWindows(pool, names, { schema }),
     feedback: postgresFeedback(pool, names),
+    unfurls: postgresUnfurls(pool, names),
     async prune(at) {
       await withTransaction(pool, async (tx) => {
         await tx.query(`DELETE FROM ${names.events} WHERE seen_at < $1`, [at - EVENT_RETENTION_MS]);
@@ -112,6 +114,8 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
         await tx.query(`DELETE FROM ${names.rateUses} WHERE at < $1`, [at - EVENT_RETENTION_MS]);
         // A rating is kept as long as the job it rates.
         await tx.query(`DELETE FROM ${names.feedback} WHERE rated_at < $1`, [at - RECORD_RETENTION_MS]);
+        // An unfurl older than that is not unfurled again when its board changes.
+        await tx.query(`DELETE FROM ${names.unfurls} WHERE unfurled_at < $1`, [at - RECORD_RETENTION_MS]);
       });
     },
     close() {

@@ -6,6 +6,7 @@ import { sqliteJobs } from "./jobs.js";
 import { MIGRATIONS } from "./migrations.js";
 import { sqlitePendingRequests } from "./pending.js";
 import { sqliteChannelDefaults, sqliteClaims, sqliteEvents, sqliteWindows } from "./small.js";
+import { sqliteUnfurls } from "./unfurls.js";
 
 /** Options of {@link openSqliteStore}. */
 export interface SqliteStoreOptions {
@@ -58,6 +59,7 @@ export function openSqliteStore(options: SqliteStoreOptions): BotStore {
     pendingRequests: sqlitePendingRequests(db, { now, ttlMs: options.pendingTtlMs }),
     windows: sqliteWindows(db),
     feedback: sqliteFeedback(db),
+    unfurls: sqliteUnfurls(db),
     async prune(at) {
       db.transaction(() => {
         db.prepare("DELETE FROM events WHERE seen_at < ?").run(at - EVENT_RETENTION_MS);
@@ -68,6 +70,8 @@ export function openSqliteStore(options: SqliteStoreOptions): BotStore {
         db.prepare("DELETE FROM rate_uses WHERE at < ?").run(at - EVENT_RETENTION_MS);
         // A rating is kept as long as the job it rates.
         db.prepare("DELETE FROM feedback WHERE rated_at < ?").run(at - RECORD_RETENTION_MS);
+        // An unfurl older than that is not unfurled again when its board changes.
+        db.prepare("DELETE FROM unfurls WHERE unfurled_at < ?").run(at - RECORD_RETENTION_MS);
       })();
     },
     async close() {
