@@ -9,6 +9,8 @@ export type SlackSimErrorCode =
   | "event_not_found"
   | "thread_not_found"
   | "file_not_found"
+  | "session_not_found"
+  | "no_stop_button"
   | "not_started";
 
 /**

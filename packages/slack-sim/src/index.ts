@@ -35,8 +35,16 @@ export type {
   MessageShortcutResult,
   ShortcutResult,
 } from "./actions/shortcut.js";
+export type { StopAgentSessionInput, StopAgentSessionResult } from "./actions/stop-session.js";
 export type { SuggestedOption, SuggestInput, SuggestResult } from "./actions/suggest.js";
 export { DEFAULT_MIN_QUERY_LENGTH } from "./actions/suggest.js";
+export type { AgentSessionStatus, SimAgentSession, SimAgentSessionStop } from "./agent-sessions-state.js";
+export {
+  AGENT_SESSION_STATUSES,
+  AGENT_SESSION_STOPPED_EVENT,
+  MISSING_STOPPED_SUBSCRIPTION_WARNING,
+} from "./agent-sessions-state.js";
+export { AGENT_SESSION_LIMITS } from "./api/agent-sessions.js";
 export { ASSISTANT_LIMITS } from "./api/assistant.js";
 export { DETAILS_ERROR_STATUSES, ENTITY_TYPES } from "./api/entity-check.js";
 export type { SimFunctionExecution, SimFunctionParameter } from "./api/functions.js";

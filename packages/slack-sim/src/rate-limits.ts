@@ -49,6 +49,8 @@ export const SLACK_RATE_TIERS: Readonly<Record<string, "Tier 2" | "Tier 3" | "Ti
   "assistant.threads.setStatus": "Special",
   "assistant.threads.setSuggestedPrompts": "Tier 4",
   "assistant.threads.setTitle": "Tier 4",
+  "agents.sessions.setStatus": "Tier 3",
+  "agents.sessions.rename": "Tier 3",
 };
 
 /**
@@ -88,6 +90,10 @@ export const SLACK_RATE_LIMITS: Readonly<RateLimitTable> = {
   "assistant.threads.setStatus": 100,
   "assistant.threads.setSuggestedPrompts": 100,
   "assistant.threads.setTitle": 100,
+  // Agent sessions: Tier 3 both, as Slack's SDK maintainers register them (github.com/slackapi/java-slack-sdk/pull/1633,
+  // "Rate limit: Tier 3 (both)"; slack-morphism's agents.rs uses its Tier 3 config too).
+  "agents.sessions.setStatus": 50,
+  "agents.sessions.rename": 50,
 };
 
 /** The rolling window of the per-minute limits. */

@@ -54,7 +54,19 @@ import {
   sendGlobalShortcut,
   sendMessageShortcut,
 } from "./actions/shortcut.js";
+import {
+  type StopAgentSessionInput,
+  type StopAgentSessionResult,
+  sendAgentSessionStop,
+} from "./actions/stop-session.js";
 import { type SuggestInput, type SuggestResult, sendSuggestion } from "./actions/suggest.js";
+import {
+  agentSessionsState,
+  findSession,
+  type SimAgentSession,
+  type SimAgentSessionStop,
+  sessionSnapshot,
+} from "./agent-sessions-state.js";
 import type { SimFunctionExecution } from "./api/functions.js";
 import { threadRecord, threadSnapshot } from "./assistant-state.js";
 import { SlackSimError } from "./errors.js";
@@ -129,6 +141,17 @@ export interface SlackSimOptions {
    * `description`): `shortcut` and `messageShortcut` send only these. Default none.
    */
   shortcuts?: readonly ManifestShortcut[];
+  /**
+   * Whether the app is declared as an agent in its app settings (what `features.agent_view` / `assistant_view`
+   * come with): only agents may create agent sessions (https://docs.slack.dev/ai/agent-sessions/). Default true.
+   */
+  agent?: boolean;
+  /**
+   * The manifest's `settings.event_subscriptions.bot_events`. Today the sim holds only `agent_session_stopped` to it:
+   * without it agents.sessions.setStatus warns `missing_agent_session_stopped_event_subscription` and a session shows
+   * a loading indicator instead of the stop button. Default: every event.
+   */
+  botEvents?: readonly string[];
 }
 
 /** The sim: a Slack workspace that one app talks to. See the README for a walk-through. */
@@ -235,6 +258,22 @@ export interface SlackSim {
   assistantThread(channel: string, threadTs: string): SimAssistantThread | undefined;
   /** Agent view: the suggested prompts pinned to the top of a DM's Messages tab (set without `thread_ts`). */
   pinnedPrompts(channel: string): SuggestedPrompts | undefined;
+  /**
+   * Agent sessions (agents.sessions.setStatus / rename), oldest first: each thread's status, title, who started it,
+   * and whether Slack shows the stop button (`stopButton`) or only a loading indicator (`loadingIndicator`, the app
+   * does not subscribe to agent_session_stopped). `channel`, `threadTs` and `user` filter.
+   */
+  agentSessions(filter?: { channel?: string; threadTs?: string; user?: string }): SimAgentSession[];
+  /** The agent session on one thread; undefined when the app never set one there. */
+  agentSession(channel: string, threadTs: string): SimAgentSession | undefined;
+  /**
+   * A person clicks the stop button of a `processing` session: Slack stops the app's streams in the thread and sends
+   * `agent_session_stopped` with their ts; the status stays for the app to change. Throws `session_not_found`, or
+   * `no_stop_button` when none shows (not processing, or the app does not subscribe to the event).
+   */
+  stopAgentSession(input: StopAgentSessionInput): Promise<StopAgentSessionResult>;
+  /** Every click of a stop button, oldest first. */
+  agentSessionStops(): SimAgentSessionStop[];
   /** Open modals, oldest first. */
   views(user?: string): SimView[];
   home(user: string): View | undefined;
@@ -306,6 +345,9 @@ export function createSlackSim(options: SlackSimOptions): SlackSim {
   const clock = options.clock ?? { now: () => Date.now() };
   const state = createState(() => clock.now(), options.channels ?? DEFAULT_CHANNELS, options.users ?? DEFAULT_USERS);
   if (options.view) state.appView = options.view;
+  const sessions = agentSessionsState(state);
+  if (options.agent === false) sessions.agent = false;
+  if (options.botEvents) sessions.botEvents = [...options.botEvents];
   if (options.unfurlDomains) linkState(state).unfurlDomains = [...options.unfurlDomains];
   const shortcuts = checkShortcuts(options.shortcuts ?? []);
   let version = 0;
@@ -404,9 +446,27 @@ export function createSlackSim(options: SlackSimOptions): SlackSim {
         .filter(visible(as))
         .map(copy),
     assistantThread: (channel, threadTs) => {
-      const record = threadRecord(state, channelOf(state, channel)?.id ?? channel, threadTs);
-      return record && threadSnapshot(record);
+      const id = channelOf(state, channel)?.id ?? channel;
+      const record = threadRecord(state, id, threadTs);
+      const session = findSession(state, id, threadTs);
+      return (
+        record && { ...threadSnapshot(record), ...(session ? { agentSession: sessionSnapshot(state, session) } : {}) }
+      );
     },
+    agentSessions: ({ channel, threadTs, user } = {}) => {
+      const id = channel && (channelOf(state, channel)?.id ?? channel);
+      return [...sessions.sessions.values()]
+        .filter((record) => (!id || record.channel === id) && (!threadTs || record.threadTs === threadTs))
+        .filter((record) => !user || record.user === user)
+        .map((record) => sessionSnapshot(state, record));
+    },
+    agentSession: (channel, threadTs) => {
+      const record = findSession(state, channelOf(state, channel)?.id ?? channel, threadTs);
+      return record && sessionSnapshot(state, record);
+    },
+    stopAgentSession: (input) => track(sendAgentSessionStop(context, events, input)),
+    agentSessionStops: () =>
+      sessions.stops.map((stop) => ({ ...stop, streamingMessageTs: [...stop.streamingMessageTs] })),
     pinnedPrompts: (channel) => structuredClone(state.pinnedPrompts.get(channelOf(state, channel)?.id ?? channel)),
     views: (user) =>
       [...state.views.values()].filter((v) => v.open && (!user || v.user === user)).map((v) => structuredClone(v)),

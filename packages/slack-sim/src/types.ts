@@ -1,4 +1,5 @@
 // The sim's record of the workspace: what the readers return and what the Web API methods change.
+import type { SimAgentSession } from "./agent-sessions-state.js";
 
 /** Any Block Kit block; the sim checks the limits it knows (see validate.ts) and keeps the rest as given. */
 export type Block = Record<string, unknown>;
@@ -142,8 +143,11 @@ export interface SimStreamTask {
 export interface SimStream {
   /** `streaming` until the app stops it or Slack's lifetime ends it, then `stopped` (it never reopens). */
   state: "streaming" | "stopped";
-  /** Why it stopped: the app's `chat.stopStream`, or the lifetime Slack gives a stream (`STREAM_LIFETIME_MS`). */
-  stoppedBy?: "app" | "expired";
+  /**
+   * Why it stopped: the app's `chat.stopStream`, the lifetime Slack gives a stream (`STREAM_LIFETIME_MS`), or a
+   * person's click on the agent session's stop button (`stopAgentSession`).
+   */
+  stoppedBy?: "app" | "expired" | "user";
   /** On the sim's clock, ms since the epoch. */
   startedAt: number;
   stoppedAt?: number;
@@ -256,4 +260,6 @@ export interface SimAssistantThread {
   user?: string;
   /** Where the person was, as last sent to the app. */
   context?: AssistantContext;
+  /** The thread's agent session, when the app set one (`SlackSim.agentSession`). */
+  agentSession?: SimAgentSession;
 }

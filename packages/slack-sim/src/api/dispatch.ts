@@ -1,5 +1,6 @@
 import type { RateLimiter } from "../rate-limits.js";
 import type { SimState } from "../state.js";
+import * as agentSessions from "./agent-sessions.js";
 import { type ApiResult, type Args, fail, readArgs, redact, str } from "./args.js";
 import * as assistant from "./assistant.js";
 import * as chat from "./chat.js";
@@ -47,6 +48,8 @@ export const METHODS: Record<string, Method> = {
   "assistant.threads.setStatus": assistant.setStatus,
   "assistant.threads.setSuggestedPrompts": assistant.setSuggestedPrompts,
   "assistant.threads.setTitle": assistant.setTitle,
+  "agents.sessions.setStatus": agentSessions.setStatus,
+  "agents.sessions.rename": agentSessions.rename,
   "functions.completeSuccess": functions.completeSuccess,
   "functions.completeError": functions.completeError,
 };

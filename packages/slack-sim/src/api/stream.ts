@@ -4,6 +4,7 @@ import { chunkBlocks, readChunks, STREAM_LIMITS } from "../stream-chunks.js";
 import { applyChunks, openStream, settleStream } from "../stream-state.js";
 import type { Block, SimMessage, StreamChunk } from "../types.js";
 import { validateMessage } from "../validate.js";
+import { applyStreamSessionStatus } from "./agent-sessions.js";
 import { type ApiResult, type Args, blocksArg, fail, isResult, missing, str } from "./args.js";
 import { memberChannel, messageJson, metadataArg } from "./chat.js";
 
@@ -203,6 +204,10 @@ export function stopStream(state: SimState, args: Args): ApiResult {
   stream.state = "stopped";
   stream.stoppedBy = "app";
   stream.stoppedAt = state.now();
-  if (sessionStatus) stream.sessionStatus = sessionStatus;
+  if (sessionStatus) {
+    stream.sessionStatus = sessionStatus;
+    // The thread's agent session moves too (api/agent-sessions.ts).
+    if (message.threadTs) applyStreamSessionStatus(state, found.channel, message.threadTs, sessionStatus);
+  }
   return { ok: true, channel: found.channel, ts: message.ts, message: messageJson(message) };
 }
