@@ -20,7 +20,7 @@ const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 export const NOT_BY_DEFAULT = new Map([
   [
     "apps/slack-bot/bench/soak.bench.mjs",
-    "the bot's soak, about 10 minutes: pnpm --filter @studio-kit/slack-bot bench:soak (docs/slack-bot/operating.md#soak)",
+    "the bot's soak, 20 minutes by default: pnpm --filter @studio-kit/slack-bot bench:soak (docs/slack-bot/operating.md#soak)",
   ],
   [
     "apps/slack-bot/bench/tracing.bench.mjs",
