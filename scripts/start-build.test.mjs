@@ -69,30 +69,38 @@ describe("the build behind pnpm start", () => {
     expect(sourceStamp(dir)).not.toBe(first);
   });
 
-  it("builds JavaScript without declarations, then nothing on a second start until a source changes", async () => {
-    const dir = tinyPackage();
-    const pkg = { name: "tiny", dir };
-    const seen = [];
-    expect(await quickBuild([pkg], (done, total, name) => seen.push([done, total, name]))).toBe(1);
-    expect(seen).toEqual([
-      [0, 1, ""],
-      [1, 1, "tiny"],
-    ]);
-    expect(readFileSync(join(dir, "dist/index.js"), "utf8")).toContain("42");
-    expect(existsSync(join(dir, "dist/index.d.ts"))).toBe(false);
+  it(
+    "builds JavaScript without declarations, then nothing on a second start until a source changes",
+    async () => {
+      const dir = tinyPackage();
+      const pkg = { name: "tiny", dir };
+      const seen = [];
+      expect(await quickBuild([pkg], (done, total, name) => seen.push([done, total, name]))).toBe(1);
+      expect(seen).toEqual([
+        [0, 1, ""],
+        [1, 1, "tiny"],
+      ]);
+      expect(readFileSync(join(dir, "dist/index.js"), "utf8")).toContain("42");
+      expect(existsSync(join(dir, "dist/index.d.ts"))).toBe(false);
 
-    expect(await quickBuild([pkg])).toBe(0);
+      expect(await quickBuild([pkg])).toBe(0);
 
-    writeFileSync(join(dir, "src/index.ts"), "export const answer: number = 7;\n");
-    expect(await quickBuild([pkg])).toBe(1);
-    expect(readFileSync(join(dir, "dist/index.js"), "utf8")).toContain("7");
-  }, BUILD_TIMEOUT_MS);
+      writeFileSync(join(dir, "src/index.ts"), "export const answer: number = 7;\n");
+      expect(await quickBuild([pkg])).toBe(1);
+      expect(readFileSync(join(dir, "dist/index.js"), "utf8")).toContain("7");
+    },
+    BUILD_TIMEOUT_MS,
+  );
 
-  it("says which package failed and why, in tsup's words", async () => {
-    const dir = tinyPackage();
-    writeFileSync(join(dir, "src/index.ts"), "export const broken = ;\n");
-    await expect(quickBuild([{ name: "tiny", dir }])).rejects.toThrow(
-      /building .*quick-build-.* failed:[\s\S]*Unexpected/,
-    );
-  }, BUILD_TIMEOUT_MS);
+  it(
+    "says which package failed and why, in tsup's words",
+    async () => {
+      const dir = tinyPackage();
+      writeFileSync(join(dir, "src/index.ts"), "export const broken = ;\n");
+      await expect(quickBuild([{ name: "tiny", dir }])).rejects.toThrow(
+        /building .*quick-build-.* failed:[\s\S]*Unexpected/,
+      );
+    },
+    BUILD_TIMEOUT_MS,
+  );
 });
