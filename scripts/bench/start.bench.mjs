@@ -7,8 +7,10 @@
 //   pnpm bench:start                 3 fresh clones, 3 warm starts
 //   pnpm bench:start --runs 5        5 of each
 //   pnpm bench:start --busy          the same beside `stress-ng --cpu 2` (apt install stress-ng), a busy machine
+//   pnpm bench:start --pnpm pnpm     with the pnpm on your PATH (`npm i -g pnpm@10.34.9`) instead of npx's
 //
-// The pnpm command is the README's (`npx -y pnpm@10.34.9`), so the figures include what a newcomer's command costs.
+// By default the pnpm command is the README's first (`npx -y pnpm@10.34.9`), so the figures include what a
+// newcomer's command costs: npx resolves its package on every call, about a second.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -18,12 +20,13 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-const PNPM = ["npx", "-y", "pnpm@10.34.9"];
+const args = process.argv.slice(2);
+const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+const PNPM = option("--pnpm")?.split(" ") ?? ["npx", "-y", "pnpm@10.34.9"];
 const GOALS = { cold: 15, warm: 3 };
 const URL_WAIT_MS = 300_000;
 
-const args = process.argv.slice(2);
-const runs = Number(args[args.indexOf("--runs") + 1]) || 3;
+const runs = Number(option("--runs")) || 3;
 const busy = args.includes("--busy");
 
 const median = (values) => {
