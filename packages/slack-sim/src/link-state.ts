@@ -18,11 +18,22 @@ export interface DetailsTrigger {
   answers: SimEntityDetails[];
 }
 
+/** A click on a flexpane's action: the flexpane it was on (its opening `trigger_id`), and when. */
+export interface ActionTrigger {
+  openedWith: string;
+  createdAt: number;
+}
+
 export interface LinkState {
   /** By `unfurl_id`. */
   shares: Map<string, LinkShare>;
   /** By `trigger_id`, in the order opened. */
   details: Map<string, DetailsTrigger>;
+  /**
+   * The `trigger_id` of each click on a flexpane's action: entity.presentDetails on it answers that flexpane again
+   * (api/entity.ts says why).
+   */
+  actionTriggers: Map<string, ActionTrigger>;
   /** The domains the app registered (manifest `unfurl_domains`); undefined = every domain. */
   unfurlDomains?: readonly string[];
 }
@@ -33,7 +44,7 @@ const STATES = new WeakMap<SimState, LinkState>();
 export function linkState(state: SimState): LinkState {
   let found = STATES.get(state);
   if (!found) {
-    found = { shares: new Map(), details: new Map() };
+    found = { shares: new Map(), details: new Map(), actionTriggers: new Map() };
     STATES.set(state, found);
   }
   return found;

@@ -36,7 +36,7 @@ export interface ValidateOptions {
 }
 
 /** Where problems are collected, and what the check may look up. */
-interface Check extends ValidateOptions {
+export interface Check extends ValidateOptions {
   problems: string[];
 }
 
@@ -60,7 +60,7 @@ function checkLength(problems: string[], where: string, value: unknown, max: num
  * An image's source: exactly one of `image_url` or `slack_file`, and a `slack_file` is `{ id }` or `{ url }`, not
  * both. Slack's own answer for a bad one is `invalid slack file [json-pointer:/blocks/0/slack_file]`.
  */
-function checkImageSource(check: Check, where: string, image: Record<string, unknown>): void {
+export function checkImageSource(check: Check, where: string, image: Record<string, unknown>): void {
   const { problems } = check;
   const hasUrl = image.image_url !== undefined;
   const file = image.slack_file;

@@ -29,7 +29,9 @@ beforeEach(async () => {
     unfurlDomains: ["studio.example"],
     // The app: every event is acked, and kept to read.
     fetch: async (_input, init) => {
-      sent.push(JSON.parse(String(init?.body)) as Record<string, unknown>);
+      // Events are JSON; an interaction (a flexpane action's click) is a form with its `payload`.
+      const body = String(init?.body);
+      sent.push(body.startsWith("{") ? (JSON.parse(body) as Record<string, unknown>) : { form: body });
       return new Response("", { status: 200 });
     },
   });
@@ -125,6 +127,36 @@ describe("chat.unfurl", () => {
     );
     expect(sim.conversation("C0GENERAL")[0]?.unfurls?.[BOARD]?.entity).toBeUndefined();
   });
+
+  it("shows a preview from a Slack file of the workspace, and drops one naming no such file or two sources", async () => {
+    const bytes = new TextEncoder().encode("a png");
+    const ticket = await client.files.getUploadURLExternal({ filename: "fox.png", length: bytes.byteLength });
+    await fetch(ticket.upload_url ?? "", { method: "POST", body: bytes });
+    await client.files.completeUploadExternal({ files: [{ id: ticket.file_id ?? "" }] });
+    const previewed = (preview: Record<string, unknown>) =>
+      entity({
+        entity_payload: {
+          attributes: { title: { text: "Spring" } },
+          fields: { preview: { type: "slack#/types/image", alt_text: "Fox", ...preview } },
+        },
+      });
+    const share = await sim.shareLink({ user: "U0ALICE", channel: "C0GENERAL", url: BOARD });
+    const unfurl = (preview: Record<string, unknown>) =>
+      client.chat.unfurl({ channel: "C0GENERAL", ts: share.ts, metadata: { entities: [previewed(preview)] } } as never);
+
+    expect(await unfurl({ slack_file: { id: "F0NOPE" } })).toMatchObject({ warning: "invalid_metadata_format" });
+    expect(
+      await unfurl({ slack_file: { id: ticket.file_id }, image_url: "https://studio.example/fox.png" }),
+    ).toMatchObject({ warning: "invalid_metadata_format" });
+    expect(sim.conversation("C0GENERAL")[0]?.unfurls?.[BOARD]?.entity).toBeUndefined();
+    expect(await unfurl({ slack_file: { id: ticket.file_id } })).toEqual(
+      expect.not.objectContaining({ warning: expect.anything() }),
+    );
+    const shown = sim.conversation("C0GENERAL")[0]?.unfurls?.[BOARD]?.entity;
+    expect(shown?.entity_payload.fields).toEqual({
+      preview: { type: "slack#/types/image", alt_text: "Fox", slack_file: { id: ticket.file_id } },
+    });
+  });
 });
 
 describe("openEntityDetails and entity.presentDetails", () => {
@@ -173,6 +205,38 @@ describe("openEntityDetails and entity.presentDetails", () => {
     ).toBe("invalid_arguments");
     await client.entity.presentDetails({ trigger_id: triggerId, error: { status: "restricted" } } as never);
     expect(sim.entityDetails(triggerId)).toEqual([expect.objectContaining({ error: { status: "restricted" } })]);
+  });
+
+  it("answers the flexpane again on the trigger of a click on one of its actions", async () => {
+    const { triggerId } = await opened();
+    const { app_unfurl_url: _, ...metadata } = entity();
+    const withAction = {
+      ...metadata,
+      entity_payload: {
+        ...metadata.entity_payload,
+        actions: { primary_actions: [{ text: "Add", action_id: "add", value: "b1" }] },
+      },
+    };
+    await client.entity.presentDetails({ trigger_id: triggerId, metadata: withAction } as never);
+    const click = await sim.clickEntityAction({ user: "U0BOB", triggerId, actionId: "add" });
+    const form = new URLSearchParams(String(sent.at(-1)?.form));
+    expect(JSON.parse(form.get("payload") ?? "{}")).toMatchObject({
+      type: "block_actions",
+      trigger_id: click.triggerId,
+    });
+
+    const other = { ...withAction, external_ref: { id: "b2", type: "board" } };
+    expect(
+      await errorCodeOf(client.entity.presentDetails({ trigger_id: click.triggerId, metadata: other } as never)),
+    ).toBe("entity_metadata_does_not_match_trigger");
+    const renamed = {
+      ...withAction,
+      entity_payload: { ...withAction.entity_payload, attributes: { title: { text: "Spring, 4 cards" } } },
+    };
+    await client.entity.presentDetails({ trigger_id: click.triggerId, metadata: renamed } as never);
+    const answers = sim.entityDetails(triggerId);
+    expect(answers).toHaveLength(2);
+    expect(answers.at(-1)?.metadata?.entity_payload.attributes.title.text).toBe("Spring, 4 cards");
   });
 
   it("throws when the link has no Work Object to click", async () => {

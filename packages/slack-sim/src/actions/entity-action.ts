@@ -4,7 +4,10 @@
 // sends. What the sim sends is what a Bolt `app.action(action_id)` listener routes on and reads [reported: Slack's
 // Work Objects samples answer these clicks with `app.action`]: a `block_actions` payload whose one action is a
 // button with the action's `action_id`, `value` and text, the person, and a fresh `trigger_id`. It carries no
-// channel, message or `response_url` (a flexpane is not a message), so an app must not count on them.
+// channel, message or `response_url` (a flexpane is not a message), so an app must not count on them. The click's
+// `trigger_id` answers the flexpane again with entity.presentDetails (api/entity.ts) [reported: a Work Objects
+// reference built from docs.slack.dev's implementation page: after an action, the app refreshes "with chat.unfurl or
+// entity.presentDetails as appropriate"].
 import { SlackSimError } from "../errors.js";
 import { linkState } from "../link-state.js";
 import { interactionEnvelope, newTrigger, type SendOptions } from "./common.js";
@@ -46,6 +49,7 @@ export async function sendEntityActionClick(
   const button = shownActions(answer).find((action) => action.action_id === input.actionId);
   if (!button) throw new SlackSimError("action_not_found", `the flexpane shows no action ${input.actionId}`);
   const triggerId = newTrigger(state, input.user);
+  linkState(state).actionTriggers.set(triggerId, { openedWith: input.triggerId, createdAt: state.now() });
   const action = {
     type: "button",
     action_id: input.actionId,

@@ -4,7 +4,13 @@
 // chat.unfurl also `app_unfurl_url` ("Required in metadata passed to chat.unfurl", @slack/types 3.2
 // EntityMetadata); up to two primary and five overflow actions, each with `text` and an `action_id` of at most 255
 // characters; custom fields with `key`, `label` and `type`. An image field's `alt_text` is required [reported: a
-// developer's write-up of Slack's `missing required field: alt_text` warning].
+// developer's write-up of Slack's `missing required field: alt_text` warning]. An image field (the `preview`, a
+// custom field of type `slack#/types/image`) shows an `image_url` or a Slack file (`slack_file`, @slack/types 3.2
+// `EntityCustomField`), checked as Block Kit's image source is (validate.ts: exactly one of them; a Slack file is
+// `{ id }` or `{ url }`, and an id names an image file of the workspace: "the user posting these blocks must have
+// access to this file", https://docs.slack.dev/reference/block-kit/composition-objects/slack-file-object).
+
+import { checkImageSource, type ValidateOptions } from "../validate.js";
 
 /** The supported entity types (https://docs.slack.dev/messaging/work-objects-implementation#supported-entity-types). */
 export const ENTITY_TYPES = [
@@ -40,7 +46,12 @@ const text = (value: unknown): value is string => typeof value === "string" && v
  * empty when it passes. `where` is the entity's JSON pointer (`/metadata/entities/0`); `unfurl` adds the checks of
  * chat.unfurl (`app_unfurl_url`).
  */
-export function entityProblems(entity: unknown, where: string, unfurl: boolean): string[] {
+export function entityProblems(
+  entity: unknown,
+  where: string,
+  unfurl: boolean,
+  lookup: ValidateOptions = {},
+): string[] {
   const problems: string[] = [];
   const need = (field: string, pointer: string) =>
     problems.push(`missing required field: ${field} (pointer: ${where}${pointer})`);
@@ -63,8 +74,9 @@ export function entityProblems(entity: unknown, where: string, unfurl: boolean):
   }
   if (isObject(payload.fields)) {
     for (const [key, field] of Object.entries(payload.fields)) {
-      if (isObject(field) && (key === "preview" || field.type === "slack#/types/image") && !text(field.alt_text)) {
-        need("alt_text", `/entity_payload/fields/${key}`);
+      if (isObject(field) && (key === "preview" || field.type === "slack#/types/image")) {
+        if (!text(field.alt_text)) need("alt_text", `/entity_payload/fields/${key}`);
+        checkImageSource({ problems, ...lookup }, `${where}/entity_payload/fields/${key}`, field);
       }
     }
   }
@@ -73,6 +85,9 @@ export function entityProblems(entity: unknown, where: string, unfurl: boolean):
     fields.forEach((field, i) => {
       for (const name of ["key", "label", "type"]) {
         if (!isObject(field) || !text(field[name])) need(name, `/entity_payload/custom_fields/${i}`);
+      }
+      if (isObject(field) && field.type === "slack#/types/image") {
+        checkImageSource({ problems, ...lookup }, `${where}/entity_payload/custom_fields/${i}`, field);
       }
     });
   }

@@ -6,8 +6,13 @@
 // (https://docs.slack.dev/messaging/work-objects-implementation#flexpane-implementation). `error.status` is one of
 // the documented statuses. The trigger's lifetime is not documented for this method: the sim gives it the 3 s a
 // modal's trigger has, and lets the app answer it more than once (a flexpane refresh answers the same click).
+// The `trigger_id` of a click on one of the flexpane's actions answers that flexpane again, with the board as it is
+// after the click [reported: a Work Objects reference built from docs.slack.dev's implementation page: acknowledge
+// the action, do the work, then "refresh with chat.unfurl or entity.presentDetails as appropriate"; an edit's
+// `view_submission` trigger is answered the same way]. The answer joins the flexpane's answers: its latest is what
+// the person sees.
 import { linkState } from "../link-state.js";
-import { type SimState, TRIGGER_LIFETIME_MS } from "../state.js";
+import { filesOf, type SimState, TRIGGER_LIFETIME_MS } from "../state.js";
 import type { SimEntity, SimEntityDetails } from "../types.js";
 import { type ApiResult, type Args, fail, flag, json, missing, str } from "./args.js";
 import { DETAILS_ERROR_STATUSES, entityProblems } from "./entity-check.js";
@@ -20,8 +25,13 @@ const isObject = (value: unknown): value is Json =>
 export function presentDetails(state: SimState, args: Args): ApiResult {
   const triggerId = str(args.trigger_id);
   if (!triggerId) return missing("trigger_id");
-  const trigger = linkState(state).details.get(triggerId);
-  if (!trigger || state.now() - trigger.createdAt > TRIGGER_LIFETIME_MS) return fail("invalid_trigger_id");
+  const links = linkState(state);
+  const click = links.actionTriggers.get(triggerId);
+  const trigger = links.details.get(click ? click.openedWith : triggerId);
+  const createdAt = click ? click.createdAt : trigger?.createdAt;
+  if (!trigger || createdAt === undefined || state.now() - createdAt > TRIGGER_LIFETIME_MS) {
+    return fail("invalid_trigger_id");
+  }
   let metadata: unknown;
   let error: unknown;
   try {
@@ -35,7 +45,7 @@ export function presentDetails(state: SimState, args: Args): ApiResult {
     return fail("invalid_arguments");
   }
   if (metadata !== undefined) {
-    const problems = entityProblems(metadata, "/metadata", false);
+    const problems = entityProblems(metadata, "/metadata", false, filesOf(state));
     if (problems.length > 0) return fail("invalid_metadata", { response_metadata: { messages: problems } });
     const ref = (metadata as SimEntity).external_ref;
     if (ref.id !== trigger.externalRef.id || (ref.type ?? undefined) !== (trigger.externalRef.type ?? undefined)) {

@@ -8,7 +8,7 @@
 // `warning: invalid_metadata_format` and the reasons in `response_metadata.messages` [reported: a developer's
 // write-up of Slack's answer; the method page names no error for it].
 import { linkState } from "../link-state.js";
-import { channelOf, type SimState } from "../state.js";
+import { channelOf, filesOf, type SimState } from "../state.js";
 import type { SimEntity, SimMessage } from "../types.js";
 import { type ApiResult, type Args, fail, json, missing, str } from "./args.js";
 import { entityProblems } from "./entity-check.js";
@@ -68,7 +68,7 @@ export function chatUnfurl(state: SimState, args: Args): ApiResult {
   const problems: string[] = [];
   const entities: SimEntity[] = [];
   ((metadata?.entities as unknown[] | undefined) ?? []).forEach((entity, i) => {
-    const found = entityProblems(entity, `/metadata/entities/${i}`, true);
+    const found = entityProblems(entity, `/metadata/entities/${i}`, true, filesOf(state));
     if (found.length > 0) problems.push(...found);
     else entities.push(entity as SimEntity);
   });
