@@ -1,0 +1,69 @@
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import type { CostEstimate } from "../backend.js";
+import { StudioToolRefusal } from "../errors.js";
+
+// Credits are money: a generation above the threshold is spent only when the person said so, through the
+// protocol's elicitation when the client can ask them (https://modelcontextprotocol.io/specification/2025-11-25/client/elicitation),
+// else by calling again with confirmCredits set to the cost they agreed to. An agent is held to the same rule as a
+// person in Slack (the bot's "Spend N credits?" button) and at a terminal (the CLI's prompt or --yes).
+
+const spend = (estimate: CostEstimate) =>
+  `about ${estimate.cost} credits${estimate.available === null ? "" : ` (of ${estimate.available} available)`}`;
+
+/** Refuses a cost above what is available: nothing is sent. */
+export function refuseIfShort(estimate: CostEstimate): void {
+  const { cost, available, refillAt } = estimate;
+  if (cost === null || available === null || cost <= available) return;
+  throw new StudioToolRefusal(
+    "insufficient_credits",
+    `Not enough credits: this costs about ${cost} and ${available} are available` +
+      `${refillAt ? ` (more at ${refillAt})` : ""}. Nothing was generated.`,
+    { cost, available, refillAt },
+  );
+}
+
+/**
+ * Lets a generation go ahead, or stops it: at or below `threshold` (or with no estimate) it goes; above, with
+ * `confirmCredits` at least the cost it goes; else the person is asked through elicitation when the client declared
+ * it, and a refusal says the cost and how to confirm when it did not.
+ */
+export async function confirmSpend(
+  server: Server,
+  estimate: CostEstimate,
+  threshold: number,
+  confirmCredits: number | undefined,
+  signal: AbortSignal,
+): Promise<void> {
+  const { cost } = estimate;
+  if (cost === null || cost <= threshold) return;
+  if (confirmCredits !== undefined && confirmCredits >= cost) return;
+  const elicitation = server.getClientCapabilities()?.elicitation;
+  // A client that declares elicitation supports form mode when it names no mode (spec 2025-11-25, Capabilities).
+  const canAsk = elicitation !== undefined && (elicitation.form !== undefined || elicitation.url === undefined);
+  if (!canAsk || confirmCredits !== undefined) {
+    const short = confirmCredits !== undefined ? ` confirmCredits ${confirmCredits} is less than the cost.` : "";
+    throw new StudioToolRefusal(
+      "confirmation_required",
+      `This would spend ${spend(estimate)}, above the confirmation threshold of ${threshold}.${short} ` +
+        `Ask the person; if they agree, call again with confirmCredits: ${cost}. Nothing was generated.`,
+      { cost, threshold, available: estimate.available, confirmWith: { confirmCredits: cost } },
+    );
+  }
+  const answer = await server.elicitInput(
+    {
+      mode: "form",
+      message: `This will spend ${spend(estimate)}. Go ahead?`,
+      requestedSchema: {
+        type: "object",
+        properties: {
+          confirm: { type: "boolean", title: `Spend ${cost} credits`, description: "Generate and spend the credits" },
+        },
+        required: ["confirm"],
+      },
+    },
+    { signal },
+  );
+  if (answer.action !== "accept" || answer.content?.confirm !== true) {
+    throw new StudioToolRefusal("not_confirmed", "Not confirmed: nothing was generated.", { cost });
+  }
+}

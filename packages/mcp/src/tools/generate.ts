@@ -1,0 +1,130 @@
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { GenerationKind } from "@studio-kit/commands";
+import type { ZodRawShape } from "zod";
+import type { GenerationJob, GenerationOutcome, PreparedGeneration, StudioToolBackend } from "../backend.js";
+import { StudioToolRefusal } from "../errors.js";
+import { confirmSpend, refuseIfShort } from "./confirm.js";
+import { toolContext } from "./context.js";
+import { GENERATION_INPUTS, type GenerationInput, generationDescription, requestFrom } from "./generate-input.js";
+import { generateOutput } from "./output.js";
+import { answer, toolResult } from "./result.js";
+import type { ToolSettings } from "./settings.js";
+
+const TITLES: Record<GenerationKind, string> = {
+  image: "Generate images",
+  video: "Generate a video",
+  music: "Generate music",
+  voice: "Generate a voiceover",
+};
+
+/** The tool names, by kind: `generate_image`, `generate_video`, `generate_music`, `generate_voice`. */
+export const GENERATION_TOOLS = {
+  image: "generate_image",
+  video: "generate_video",
+  music: "generate_music",
+  voice: "generate_voice",
+} as const satisfies Record<GenerationKind, string>;
+
+const costText = (prepared: PreparedGeneration) =>
+  prepared.estimate.cost === null ? "cost not estimated" : `about ${prepared.estimate.cost} credits`;
+
+function jobText(job: GenerationJob, prepared: PreparedGeneration, outcome?: GenerationOutcome): string {
+  const records = job.records.map((r) => `${r.kind} ${r.id} ${r.status.toLowerCase()}`).join(", ");
+  const head = outcome
+    ? `${outcome.done ? "Done" : "Finished with failures"}: ${records} (${costText(prepared)}).`
+    : `Queued ${job.kind} job ${job.jobId} (${costText(prepared)}): ${records}. ` +
+      `job_status with jobId "${job.jobId}" shows how it goes.`;
+  const failures = job.records.filter((r) => r.errorMessage).map((r) => `${r.id}: ${r.errorMessage}`);
+  const board = outcome?.board
+    ? ` On board "${outcome.board.title ?? outcome.board.id}"${outcome.board.created ? " (created)" : ""}: ` +
+      `${outcome.board.added} card${outcome.board.added === 1 ? "" : "s"}.`
+    : "";
+  return `${head}${failures.length ? ` Failed: ${failures.join("; ")}.` : ""}${board}`;
+}
+
+/**
+ * One generation tool: reads the input with the grammar, asks the backend to check and price it, applies the
+ * credits rule (short: refused; above the threshold: confirmed first), sends it once, and with `wait` (or a board)
+ * waits with progress. A cancel during the wait stops the polls; the job is not sent again, and the refusal says
+ * which job is still running.
+ */
+export function registerGenerationTool(
+  server: McpServer,
+  backend: StudioToolBackend,
+  kind: GenerationKind,
+  settings: ToolSettings,
+): void {
+  const name = GENERATION_TOOLS[kind];
+  server.registerTool(
+    name,
+    {
+      title: TITLES[kind],
+      description: generationDescription(kind),
+      // One kind's shape; the handler reads any kind's input (requestFrom types it through the grammar).
+      inputSchema: GENERATION_INPUTS[kind] as ZodRawShape,
+      outputSchema: generateOutput,
+      // Spends credits; it creates, never destroys; a second call makes a second job. Closed world: it acts on one
+      // workspace, not the open web (the spec's openWorldHint).
+      annotations: {
+        title: TITLES[kind],
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: false,
+        openWorldHint: false,
+      },
+    },
+    (input, extra) =>
+      answer(
+        async () => {
+          const context = toolContext(name, extra);
+          const given = input as GenerationInput;
+          const request = requestFrom(kind, given, settings.invocation);
+          const prepared = await backend.prepareGeneration(request, context);
+          refuseIfShort(prepared.estimate);
+          await confirmSpend(
+            server.server,
+            prepared.estimate,
+            settings.confirmAboveCredits,
+            given.confirmCredits,
+            context.signal,
+          );
+          if (context.signal.aborted) {
+            throw new StudioToolRefusal("cancelled", "Cancelled before sending: nothing was generated.");
+          }
+          const job = await backend.startGeneration(prepared, context);
+          const wait = given.wait === true || ("board" in request && request.board !== undefined);
+          const base = { estimate: prepared.estimate };
+          if (!wait) {
+            return toolResult(jobText(job, prepared), { ...base, job, waited: false, done: false });
+          }
+          let outcome: GenerationOutcome;
+          try {
+            outcome = await backend.waitForJob(job, request, context);
+          } catch (error) {
+            if (!context.signal.aborted) throw error;
+            throw new StudioToolRefusal(
+              "cancelled",
+              `Stopped waiting; nothing is sent again. Job ${job.jobId} is still generating: ` +
+                `job_status with jobId "${job.jobId}" shows it later.`,
+              { jobId: job.jobId },
+            );
+          }
+          const { done, board, ...finished } = outcome;
+          return toolResult(jobText(finished, prepared, outcome), {
+            ...base,
+            job: {
+              jobId: finished.jobId,
+              kind: finished.kind,
+              records: finished.records,
+              estimatedCredits: finished.estimatedCredits,
+            },
+            waited: true,
+            done,
+            ...(board ? { board } : {}),
+          });
+        },
+        settings.onError,
+        extra.signal,
+      ),
+  );
+}
