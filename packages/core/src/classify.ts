@@ -1,4 +1,5 @@
 import { ClientError } from "graphql-request";
+import { describeReason, isTimeoutReason } from "./abort-reason.js";
 import {
   StudioAbortError,
   StudioAuthenticationError,
@@ -30,6 +31,8 @@ export interface AttemptContext {
   timeoutMs: number;
   /** Why the attempt's signal fired, if it did. */
   abortedBy: "caller" | "timeout" | null;
+  /** The caller's signal's reason, when the caller's signal fired (kept as the error's cause). */
+  reason?: unknown;
   now: number;
 }
 
@@ -37,6 +40,12 @@ const PREFIX = "@studio-kit/core:";
 
 /** Connection errors that prove the request never reached the server. */
 const NEVER_SENT = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "UND_ERR_CONNECT_TIMEOUT"]);
+
+/**
+ * undici's own refusals before any connection, which carry no code: a port the Fetch standard blocks (1, 22, 25, ...:
+ * https://fetch.spec.whatwg.org/#port-blocking) fails with "bad port".
+ */
+const NEVER_SENT_MESSAGE = /^bad port$/i;
 
 type Kind = "auth" | "permission" | "notFound" | "badInput" | "rateLimited" | "server" | "graphql";
 
@@ -97,6 +106,41 @@ export function endpointNotFound(name: string, endpoint: string, status: number 
 const isUnreadableBody = (raw: unknown) =>
   raw instanceof SyntaxError || (raw instanceof Error && raw.message.startsWith("Invalid execution result"));
 
+/** The chain of causes below an error (undici: TypeError "fetch failed" caused by the connection's own error). */
+function causes(error: unknown): unknown[] {
+  const chain: unknown[] = [];
+  let current = error;
+  while (current && typeof current === "object" && "cause" in current && chain.length < 5) {
+    current = current.cause;
+    if (current !== undefined) chain.push(current);
+  }
+  return chain;
+}
+
+const messageOf = (error: unknown) =>
+  error && typeof error === "object" && typeof (error as { message?: unknown }).message === "string"
+    ? (error as { message: string }).message
+    : error === undefined || error === null
+      ? ""
+      : String(error);
+
+/**
+ * A copy of a network error and its causes with every secret redacted (a signed URL in a message): the real reason
+ * (name, message, `code` such as ECONNREFUSED) kept as the StudioNetworkError's cause, without what it must not carry.
+ */
+function redactedError(error: unknown, redact: Redactor, depth = 0): unknown {
+  if (!(error instanceof Error) && !(error && typeof error === "object")) return error;
+  const source = error as { name?: unknown; message?: unknown; code?: unknown; cause?: unknown };
+  const inner = depth < 4 && source.cause !== undefined ? redactedError(source.cause, redact, depth + 1) : undefined;
+  const copy = new Error(redact(messageOf(error)), inner === undefined ? undefined : { cause: inner });
+  copy.name = typeof source.name === "string" ? source.name : "Error";
+  if (typeof source.code === "string" || typeof source.code === "number") {
+    Object.assign(copy, { code: source.code });
+  }
+  copy.stack = `${copy.name}: ${copy.message}`;
+  return copy;
+}
+
 function errorCodes(error: unknown): string[] {
   if (!error || typeof error !== "object") return [];
   const own = "code" in error && typeof error.code === "string" ? [error.code] : [];
@@ -113,6 +157,9 @@ function sentence(text: string): string {
   const trimmed = text.trimEnd();
   return /[.!?…]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
+
+/** A refusal of the key whose text already says what to do about it. */
+const GIVES_KEY_ADVICE = /\b(check the key|create a new one)\b/i;
 
 /** A key refused for being read-only says so (the access level's name in the spec, Authentication 2). */
 const SAYS_READ_ONLY = /\bread[\s-]?only\b/i;
@@ -156,7 +203,10 @@ function fromClientError(error: ClientError, ctx: AttemptContext): StudioError {
     case "auth":
       return new StudioAuthenticationError(
         "UNAUTHENTICATED",
-        `${PREFIX} the API key was refused (${name}): ${sentence(serverSays)} Check the key, or create a new one in the workspace settings.`,
+        // The server's words often carry the advice already ("Invalid API key: check the key, or create a new one
+        // ..."): said once, not twice.
+        `${PREFIX} the API key was refused (${name}): ${sentence(serverSays)}` +
+          (GIVES_KEY_ADVICE.test(serverSays) ? "" : " Check the key, or create a new one in the workspace settings."),
         details,
       );
     case "permission":
@@ -182,12 +232,18 @@ function fromClientError(error: ClientError, ctx: AttemptContext): StudioError {
           " (mistyped, deleted, or a record of another kind); retrying will not help.",
         details,
       );
-    case "badInput":
+    case "badInput": {
+      const extensions = ctx.redact((first?.extensions as Record<string, unknown> | undefined) ?? {});
+      const sent = Object.keys(extensions).filter((key) => key !== "code" && key !== "http");
+      // error.details always has the server's words (which say what it allows: "keep it between 1:8 and 8:1"), and
+      // the message names any structured limits the server sent beside them.
       return new StudioBadInputError(
         "BAD_USER_INPUT",
-        `${PREFIX} the server refused the input of ${name}: ${sentence(serverSays)} Fix the input; error.details has what the server allows.`,
-        { ...details, extensions: ctx.redact((first?.extensions as Record<string, unknown> | undefined) ?? {}) },
+        `${PREFIX} the server refused the input of ${name}: ${sentence(serverSays)} Fix the input; error.details has ` +
+          `the server's message${sent.length > 0 ? ` and ${sent.join(", ")}` : ""}.`,
+        { ...details, extensions, serverMessage: serverSays },
       );
+    }
     case "rateLimited": {
       const retryAfterMs = parseRetryAfter(response.headers?.get("retry-after"), ctx.now);
       const wait = retryAfterMs === undefined ? "" : ` Retry after ${Math.ceil(retryAfterMs / 1000)} s.`;
@@ -222,9 +278,7 @@ function fromClientError(error: ClientError, ctx: AttemptContext): StudioError {
 export function classify(raw: unknown, ctx: AttemptContext): StudioError {
   if (raw instanceof StudioError) return raw;
   const name = ctx.operation.name;
-  if (ctx.abortedBy === "caller") {
-    return new StudioAbortError("ABORTED", `${PREFIX} ${name} was aborted by the caller.`, { operationName: name });
-  }
+  if (ctx.abortedBy === "caller") return callerAbortError(name, ctx.reason, ctx.redact);
   if (ctx.abortedBy === "timeout") {
     return new StudioTimeoutError(
       "TIMEOUT",
@@ -237,14 +291,41 @@ export function classify(raw: unknown, ctx: AttemptContext): StudioError {
   if (isUnreadableBody(raw)) return endpointNotFound(name, ctx.redact(ctx.endpoint), undefined);
 
   const codes = errorCodes(raw);
-  const sent = !codes.some((code) => NEVER_SENT.has(code));
-  const message = ctx.redact(raw instanceof Error ? raw.message : String(raw));
+  const chain = causes(raw);
+  const sent =
+    !codes.some((code) => NEVER_SENT.has(code)) && !chain.some((cause) => NEVER_SENT_MESSAGE.test(messageOf(cause)));
+  // undici says "fetch failed" and keeps the reason in its cause ("connect ECONNREFUSED 127.0.0.1:9", "bad port"):
+  // the message gives both, so the real reason is not lost behind "fetch failed".
+  const reasons = [raw, ...chain].map((each) => messageOf(each).trim()).filter((text) => text !== "");
+  const message = ctx.redact([...new Set(reasons)].join(": ") || "no reason given");
   const code = codes[0];
   return new StudioNetworkError(
     "NETWORK_ERROR",
     `${PREFIX} ${name} failed on the network${code ? ` (${code})` : ""}: ${sentence(message)} ` +
       (sent ? "It may have reached the server." : "It never reached the server.") +
-      " Check baseUrl and the connection.",
-    { operationName: name, sent, cause: { name: raw instanceof Error ? raw.name : "Error", message, code } },
+      ` Check baseUrl (${ctx.redact(ctx.endpoint)}) and the connection.`,
+    { operationName: name, sent, cause: redactedError(raw, ctx.redact) },
+  );
+}
+
+/**
+ * The error of a request the caller's signal stopped, the signal's reason as its cause: StudioTimeoutError (TIMEOUT)
+ * when it timed out (AbortSignal.timeout), StudioAbortError (ABORTED) for a cancel. Its message gives the reason.
+ */
+export function callerAbortError(name: string, reason: unknown, redact: Redactor): StudioError {
+  const said = describeReason(reason, redact);
+  const details = { operationName: name, ...(reason === undefined ? {} : { cause: reason }) };
+  if (isTimeoutReason(reason)) {
+    return new StudioTimeoutError(
+      "TIMEOUT",
+      `${PREFIX} ${name} was stopped: the caller's signal timed out${said ? ` (${said.replace(/[.!?…]+$/, "")})` : ""}. ` +
+        "A mutation may have been applied, so check before sending it again.",
+      details,
+    );
+  }
+  return new StudioAbortError(
+    "ABORTED",
+    `${PREFIX} ${name} was aborted by the caller${said ? `: ${sentence(said)}` : "."}`,
+    details,
   );
 }

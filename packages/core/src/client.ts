@@ -5,8 +5,8 @@ import {
   type TypedDocumentNode,
 } from "@studio-kit/operations";
 import { GraphQLClient } from "graphql-request";
-import { classify, endpointNotFound } from "./classify.js";
-import { StudioAbortError, type StudioError, StudioGraphQLError } from "./errors.js";
+import { callerAbortError, classify, endpointNotFound } from "./classify.js";
+import { type StudioError, StudioGraphQLError } from "./errors.js";
 import { describeOperation, type OperationInfo } from "./operation.js";
 import { resolveOptions, type StudioClientOptions } from "./options.js";
 import { createRedactor } from "./redact.js";
@@ -18,7 +18,10 @@ import { whenAborted } from "./when-aborted.js";
 
 /** Per-request options. */
 export interface RequestOptions {
-  /** Aborts the request, and any retry of it, at once. */
+  /**
+   * Aborts the request, and any retry of it, at once: a StudioAbortError (ABORTED), or a StudioTimeoutError
+   * (TIMEOUT) when the signal timed out (`AbortSignal.timeout(ms)`); the signal's reason is the error's `cause`.
+   */
   signal?: AbortSignal;
 }
 
@@ -153,6 +156,7 @@ export function createStudioClient(options: StudioClientOptions): StudioClient {
         endpoint: config.endpoint,
         timeoutMs: config.timeoutMs,
         abortedBy,
+        reason: signal?.reason,
         now: config.now(),
       });
       // The GraphQL code only (the status is noted by clientFor's fetch): the message quotes the server, which may
@@ -172,10 +176,8 @@ export function createStudioClient(options: StudioClientOptions): StudioClient {
     const [variables, requestOptions] = args as unknown as [TVariables | undefined, RequestOptions | undefined];
     const signal = requestOptions?.signal;
     const operation = describeOperation(document);
-    const abortError = () =>
-      new StudioAbortError("ABORTED", `@studio-kit/core: ${operation.name} was aborted by the caller.`, {
-        operationName: operation.name,
-      });
+    // ABORTED, or TIMEOUT when the caller's signal timed out; its reason is the cause (classify.ts).
+    const abortError = () => callerAbortError(operation.name, signal?.reason, redact);
 
     for (let retry = 0; ; retry += 1) {
       if (signal?.aborted) throw abortError();

@@ -1,3 +1,5 @@
+import type { StudioErrorCode } from "./codes.js";
+
 /**
  * The one record a refusal is about: an id the request sent that the server could not find (NOT_FOUND) or that this
  * key may not reach (FORBIDDEN), as opposed to a refusal of the key or the whole request.
@@ -27,17 +29,47 @@ export interface StudioErrorDetails {
   }[];
   /** The record a NOT_FOUND or record-level FORBIDDEN is about (see {@link StudioRecordRef}). */
   record?: StudioRecordRef | undefined;
+  /** What caused it: the caller's abort reason, the network's own error (redacted), the last transient failure. */
   cause?: unknown;
 }
 
+/** What `StudioError.toJSON()` returns: everything but the stack and the cause, already redacted. */
+export interface StudioErrorJSON {
+  name: string;
+  code: StudioErrorCode;
+  message: string;
+  operationName: string | undefined;
+  status: number | undefined;
+  graphqlCode: string | undefined;
+  data: unknown;
+  graphqlErrors: StudioErrorDetails["graphqlErrors"];
+  record: StudioRecordRef | undefined;
+}
+
+const isOwnInstance = (cls: object, value: unknown) => Function.prototype[Symbol.hasInstance].call(cls, value);
+
 /**
- * The one error family of @studio-kit/core. Every failure the client reports is
- * a StudioError (or a subclass): switch on `code` or `instanceof`. Nothing on it
- * carries the API key or a signed URL's signature.
+ * The one error family of studio-kit: every error core, upload and poller throw is a StudioError (or a subclass),
+ * with a `code` from {@link StudioErrorCode}. Switch on `code`, or test a category with `instanceof`: a category
+ * class (StudioAbortError, StudioTimeoutError, StudioValidationError, StudioConfigError, StudioNotFoundError) matches
+ * every StudioError whose code is in its category, whichever package threw it, so `instanceof StudioAbortError`
+ * catches an upload's UploadAbortError and a poller's aborted wait too. Nothing on it carries the API key or a
+ * signed URL's signature.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await client.workspaceId({ signal: AbortSignal.timeout(10_000) });
+ * } catch (error) {
+ *   if (error instanceof StudioTimeoutError) console.log("too slow:", error.cause); // the signal's TimeoutError
+ *   else if (error instanceof StudioError) console.log(error.code, error.message);
+ *   else throw error;
+ * }
+ * ```
  */
 export class StudioError extends Error {
   override readonly name: string = "StudioError";
-  readonly code: string;
+  readonly code: StudioErrorCode;
   readonly operationName: string | undefined;
   readonly status: number | undefined;
   readonly graphqlCode: string | undefined;
@@ -49,7 +81,7 @@ export class StudioError extends Error {
    */
   readonly record: StudioRecordRef | undefined;
 
-  constructor(code: string, message: string, details: StudioErrorDetails = {}) {
+  constructor(code: StudioErrorCode, message: string, details: StudioErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
     this.code = code;
     this.operationName = details.operationName;
@@ -60,8 +92,20 @@ export class StudioError extends Error {
     this.record = details.record;
   }
 
-  /** A plain object for logs and JSON: everything but the stack. */
-  toJSON(): Record<string, unknown> {
+  /**
+   * `error instanceof C`: true for C's own instances, and, for a category class, for every StudioError whose code
+   * is in that category (CATEGORY below), so one check covers the category across packages.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class on the right of instanceof, often a subclass.
+    const cls: object = this;
+    if (isOwnInstance(cls, value)) return true;
+    const codes = CATEGORY.get(cls);
+    return codes !== undefined && isOwnInstance(StudioError, value) && codes.has((value as StudioError).code);
+  }
+
+  /** A plain object for logs and JSON: everything but the stack and the cause. */
+  toJSON(): StudioErrorJSON {
     return {
       name: this.name,
       code: this.code,
@@ -89,16 +133,24 @@ export class StudioPermissionError extends StudioError {
   override readonly name = "StudioPermissionError";
 }
 
-/** The server refused the input (BAD_USER_INPUT, HTTP 400). `details` holds the server's extensions, such as `allowedContentTypes`. */
+/**
+ * The server refused the input (BAD_USER_INPUT, HTTP 400). `details` holds what the server said: its message
+ * (`details.message`, which names the field and what it allows, such as "keep it between 1:8 and 8:1") and any
+ * extensions it sent beside it (such as `allowedContentTypes`).
+ */
 export class StudioBadInputError extends StudioError {
   override readonly name = "StudioBadInputError";
   readonly details: Record<string, unknown>;
-  constructor(code: string, message: string, details: StudioErrorDetails & { extensions?: Record<string, unknown> }) {
+  constructor(
+    code: StudioErrorCode,
+    message: string,
+    details: StudioErrorDetails & { extensions?: Record<string, unknown>; serverMessage?: string },
+  ) {
     super(code, message, details);
     const { code: _code, ...rest } = details.extensions ?? {};
-    this.details = rest;
+    this.details = details.serverMessage === undefined ? rest : { message: details.serverMessage, ...rest };
   }
-  override toJSON() {
+  override toJSON(): StudioErrorJSON & { details: Record<string, unknown> } {
     return { ...super.toJSON(), details: this.details };
   }
 }
@@ -107,37 +159,50 @@ export class StudioBadInputError extends StudioError {
 export class StudioRateLimitError extends StudioError {
   override readonly name = "StudioRateLimitError";
   readonly retryAfterMs: number | undefined;
-  constructor(code: string, message: string, details: StudioErrorDetails & { retryAfterMs?: number | undefined }) {
+  constructor(
+    code: StudioErrorCode,
+    message: string,
+    details: StudioErrorDetails & { retryAfterMs?: number | undefined },
+  ) {
     super(code, message, details);
     this.retryAfterMs = details.retryAfterMs;
   }
-  override toJSON() {
+  override toJSON(): StudioErrorJSON & { retryAfterMs: number | undefined } {
     return { ...super.toJSON(), retryAfterMs: this.retryAfterMs };
   }
 }
 
-/** No answer within `timeoutMs`. A mutation that timed out may still have been applied. */
+/**
+ * A deadline passed (code TIMEOUT): the client's `timeoutMs` (no answer), a wait's `maxWaitMs`, or the caller's
+ * own signal timing out (`AbortSignal.timeout`, kept as `cause`). A mutation that timed out may still have been
+ * applied. Matches every TIMEOUT of the kit (the poller's PollerTimeoutError too).
+ */
 export class StudioTimeoutError extends StudioError {
-  override readonly name = "StudioTimeoutError";
+  override readonly name: string = "StudioTimeoutError";
 }
 
-/** The caller's signal aborted the request; nothing further is sent. */
+/**
+ * The caller's signal aborted the work (code ABORTED); nothing further is sent. `cause` is the signal's reason.
+ * Matches every ABORTED of the kit (an upload's UploadAbortError, an aborted wait). A signal that aborted by timing
+ * out (`AbortSignal.timeout`) is a StudioTimeoutError instead.
+ */
 export class StudioAbortError extends StudioError {
   override readonly name = "StudioAbortError";
 }
 
 /**
- * The request failed on the network. `sent` says whether it may have reached the
- * server: false only when the connection was never made (refused, DNS failure).
+ * The request failed on the network. `sent` says whether it may have reached the server: false only when the
+ * connection was never made (refused, DNS failure, a port fetch refuses). `cause` is the network's own error
+ * (undici's, with its `code` such as ECONNREFUSED), redacted.
  */
 export class StudioNetworkError extends StudioError {
   override readonly name = "StudioNetworkError";
   readonly sent: boolean;
-  constructor(code: string, message: string, details: StudioErrorDetails & { sent: boolean }) {
+  constructor(code: StudioErrorCode, message: string, details: StudioErrorDetails & { sent: boolean }) {
     super(code, message, details);
     this.sent = details.sent;
   }
-  override toJSON() {
+  override toJSON(): StudioErrorJSON & { sent: boolean } {
     return { ...super.toJSON(), sent: this.sent };
   }
 }
@@ -147,20 +212,52 @@ export class StudioServerError extends StudioError {
   override readonly name = "StudioServerError";
 }
 
-/** Any other GraphQL error (such as a document the server's schema refuses); NOT_FOUND is its StudioNotFoundError. */
+/**
+ * Any other GraphQL error (such as a document the server's schema refuses), or no GraphQL API at the endpoint
+ * (ENDPOINT_NOT_FOUND); NOT_FOUND is its StudioNotFoundError.
+ */
 export class StudioGraphQLError extends StudioError {
   override readonly name: string = "StudioGraphQLError";
 }
 
 /**
  * The server has no record with an id the request sent (NOT_FOUND): mistyped, deleted, or a record of another kind.
- * `record` names it when the answer says which. Sending the same id again will not help.
+ * `record` names it when the answer says which. Sending the same id again will not help. Matches a waited-for record
+ * that vanished too (the poller's PollerVanishedError, VANISHED).
  */
 export class StudioNotFoundError extends StudioGraphQLError {
   override readonly name = "StudioNotFoundError";
 }
 
-/** The client was created or called with options it cannot use. */
+/** The client, an upload or a poller was created or called with options it cannot use (INVALID_OPTIONS). */
 export class StudioConfigError extends StudioError {
   override readonly name = "StudioConfigError";
 }
+
+/**
+ * An argument or a file breaks a documented rule, refused before anything was sent: INVALID_ARGUMENT (a poller's
+ * maxWaitMs, an empty id) and the upload rules (UNSUPPORTED_CONTENT_TYPE, FILE_TOO_LARGE, ...). Fix the input;
+ * sending it again as it is will not help. Matches the upload's UploadValidationError.
+ */
+export class StudioValidationError extends StudioError {
+  override readonly name = "StudioValidationError";
+}
+
+// The codes each category class matches beyond its own instances (StudioError[Symbol.hasInstance]).
+const CATEGORY = new Map<object, ReadonlySet<StudioErrorCode>>([
+  [StudioAbortError, new Set<StudioErrorCode>(["ABORTED"])],
+  [StudioTimeoutError, new Set<StudioErrorCode>(["TIMEOUT"])],
+  [StudioConfigError, new Set<StudioErrorCode>(["INVALID_OPTIONS"])],
+  [StudioNotFoundError, new Set<StudioErrorCode>(["NOT_FOUND", "VANISHED"])],
+  [
+    StudioValidationError,
+    new Set<StudioErrorCode>([
+      "INVALID_ARGUMENT",
+      "UNSUPPORTED_CONTENT_TYPE",
+      "CONTENT_TYPE_UNKNOWN",
+      "CONTENT_TYPE_MISMATCH",
+      "FILE_EMPTY",
+      "FILE_TOO_LARGE",
+    ]),
+  ],
+]);

@@ -1,8 +1,10 @@
 // @studio-kit/core: the typed client every studio-kit package and internal app uses.
 
+export { describeReason, isTimeoutReason } from "./abort-reason.js";
 export type { RequestOptions, StudioClient, Workspace } from "./client.js";
 export { createStudioClient } from "./client.js";
-export type { StudioErrorDetails, StudioRecordRef } from "./errors.js";
+export type { StudioErrorCode } from "./codes.js";
+export type { StudioErrorDetails, StudioErrorJSON, StudioRecordRef } from "./errors.js";
 export {
   StudioAbortError,
   StudioAuthenticationError,
@@ -16,6 +18,7 @@ export {
   StudioRateLimitError,
   StudioServerError,
   StudioTimeoutError,
+  StudioValidationError,
 } from "./errors.js";
 export type { AssetSearch, LibraryAsset } from "./helpers/assets.js";
 export { searchAssets } from "./helpers/assets.js";

@@ -1,8 +1,27 @@
-import { createRedactor, StudioError, type StudioErrorDetails } from "@studio-kit/core";
+import {
+  createRedactor,
+  StudioError,
+  type StudioErrorCode,
+  type StudioErrorDetails,
+  type StudioErrorJSON,
+} from "@studio-kit/core";
 import type { PolledRecord, PollKind, RecordStatus } from "./types.js";
 
-/** Codes of the poller's own errors. */
-export type PollerErrorCode = "TIMEOUT" | "VANISHED" | "UNREADABLE" | "INVALID_OPTIONS" | "INVALID_ARGUMENT";
+/** Codes of the poller's own errors: a part of core's one union, StudioErrorCode. */
+export type PollerErrorCode = Extract<
+  StudioErrorCode,
+  "TIMEOUT" | "VANISHED" | "UNREADABLE" | "INVALID_OPTIONS" | "INVALID_ARGUMENT"
+>;
+
+/** What `PollerError.toJSON()` returns. */
+export interface PollerErrorJSON extends StudioErrorJSON {
+  code: PollerErrorCode;
+  kind: PollKind | undefined;
+  id: string | undefined;
+  lastStatus: RecordStatus | null;
+  lastRecord: PolledRecord | null;
+  statuses: Readonly<Record<string, RecordStatus | null>>;
+}
 
 /** Context a PollerError carries. Records are stored redacted: a signed URL's signature never reaches an error. */
 export interface PollerErrorDetails extends StudioErrorDetails {
@@ -21,12 +40,13 @@ export interface PollerErrorDetails extends StudioErrorDetails {
 const redact = createRedactor([]);
 
 /**
- * The error family of @studio-kit/poller. It extends core's StudioError, so a
- * caller that catches StudioError catches these too; switch on `code`:
- * TIMEOUT (PollerTimeoutError), VANISHED (PollerVanishedError), UNREADABLE
- * (the server refused to read one record, see `graphqlCode`), INVALID_OPTIONS
- * and INVALID_ARGUMENT. An abort is core's StudioAbortError, and a request the
- * server refused as a whole is core's error, passed through unchanged.
+ * The errors of @studio-kit/poller, a part of the kit's one family: a PollerError is a core StudioError, and core's
+ * category classes match it by code (`instanceof StudioTimeoutError` for TIMEOUT, StudioNotFoundError for
+ * VANISHED, StudioValidationError for INVALID_ARGUMENT, StudioConfigError for INVALID_OPTIONS). Switch on `code`:
+ * TIMEOUT (PollerTimeoutError), VANISHED (PollerVanishedError), UNREADABLE (the server refused to read one record,
+ * see `graphqlCode`), INVALID_OPTIONS and INVALID_ARGUMENT. An abort is core's StudioAbortError (or its
+ * StudioTimeoutError when the caller's signal timed out), and a request the server refused as a whole is core's
+ * error, passed through unchanged.
  */
 export class PollerError extends StudioError {
   override readonly name: string = "PollerError";
@@ -47,9 +67,10 @@ export class PollerError extends StudioError {
     this.statuses = { ...details.statuses };
   }
 
-  override toJSON(): Record<string, unknown> {
+  override toJSON(): PollerErrorJSON {
     return {
       ...super.toJSON(),
+      code: this.code,
       kind: this.kind,
       id: this.id,
       lastStatus: this.lastStatus,
@@ -72,7 +93,7 @@ export class PollerTimeoutError extends PollerError {
     super("TIMEOUT", message, details);
     this.maxWaitMs = details.maxWaitMs;
   }
-  override toJSON(): Record<string, unknown> {
+  override toJSON(): PollerErrorJSON & { maxWaitMs: number } {
     return { ...super.toJSON(), maxWaitMs: this.maxWaitMs };
   }
 }

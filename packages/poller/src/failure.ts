@@ -1,4 +1,10 @@
-import { StudioAbortError, type StudioError } from "@studio-kit/core";
+import {
+  describeReason,
+  isTimeoutReason,
+  StudioAbortError,
+  type StudioError,
+  StudioTimeoutError,
+} from "@studio-kit/core";
 import { POLL_OPERATION_NAME } from "./document.js";
 import { PollerError, PollerTimeoutError, PollerVanishedError } from "./errors.js";
 import type { Entry, Failure } from "./scheduler.js";
@@ -76,10 +82,26 @@ function codeOf(error: { extensions?: Record<string, unknown> } | undefined): st
   return typeof code === "string" ? code : undefined;
 }
 
-/** The error of an aborted wait: core's StudioAbortError, the one abort type of the whole kit. */
-export function abortError(kind: PollKind, ids: readonly string[]): StudioError {
+/**
+ * The error of a wait the caller's signal stopped: core's StudioAbortError (ABORTED), the one abort type of the whole
+ * kit, or core's StudioTimeoutError (TIMEOUT) when the signal timed out (AbortSignal.timeout); the signal's reason
+ * is the cause either way, and its words are in the message.
+ */
+export function abortError(kind: PollKind, ids: readonly string[], reason: unknown): StudioError {
   const what = ids.length === 1 ? `${LABEL[kind]} ${ids[0]}` : `${ids.length} ${LABEL[kind]}s`;
-  return new StudioAbortError("ABORTED", `${PREFIX} waiting for ${what} was aborted by the caller.`, {
-    operationName: POLL_OPERATION_NAME,
-  });
+  const said = describeReason(reason).replace(/[.!?…]+$/, "");
+  const details = { operationName: POLL_OPERATION_NAME, ...(reason === undefined ? {} : { cause: reason }) };
+  if (isTimeoutReason(reason)) {
+    return new StudioTimeoutError(
+      "TIMEOUT",
+      `${PREFIX} waiting for ${what} was stopped: the caller's signal timed out${said ? ` (${said})` : ""}. ` +
+        "The generation goes on: wait for it again, or check it in the app.",
+      details,
+    );
+  }
+  return new StudioAbortError(
+    "ABORTED",
+    `${PREFIX} waiting for ${what} was aborted by the caller${said ? ` (${said})` : ""}.`,
+    details,
+  );
 }

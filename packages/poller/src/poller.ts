@@ -108,7 +108,7 @@ export function createPoller(client: StudioClient, options: PollerOptions = {}):
       // progress message) belongs to the caller's trace.
       const onUpdate = options.onUpdate && tracer.bind(options.onUpdate);
       if (signal?.aborted) {
-        reject(abortError(kind, ids));
+        reject(abortError(kind, ids, signal.reason));
         return;
       }
       if (ids.length === 0) {
@@ -131,7 +131,7 @@ export function createPoller(client: StudioClient, options: PollerOptions = {}):
         if (failure) reject(failure.error);
         else resolve(results);
       };
-      const onAbort = () => finish({ error: abortError(kind, ids) });
+      const onAbort = () => finish({ error: abortError(kind, ids, signal?.reason) });
       const waiter: Waiter = {
         spanContext: span.isRecording() ? span.spanContext() : undefined,
         update(entry: Entry, record: PolledRecord) {

@@ -1,9 +1,19 @@
+import {
+  describeReason,
+  isTimeoutReason,
+  StudioError,
+  type StudioErrorCode,
+  type StudioErrorJSON,
+} from "@studio-kit/core";
+
 /**
- * Every code an UploadError carries. Validation codes come before anything is
- * sent; transfer codes name what the storage or the network did; the GraphQL
- * steps (signing, registering) fail with core's StudioErrors instead.
+ * Every code an UploadError carries: a part of core's one union, StudioErrorCode. Validation codes come before
+ * anything is sent; transfer codes name what the storage or the network did; ABORTED and TIMEOUT say the caller's
+ * signal stopped it (a cancel, or AbortSignal.timeout); the GraphQL steps (signing, registering) fail with core's
+ * StudioErrors instead.
  */
-export type UploadErrorCode =
+export type UploadErrorCode = Extract<
+  StudioErrorCode,
   | "INVALID_OPTIONS"
   | "UNSUPPORTED_CONTENT_TYPE"
   | "CONTENT_TYPE_UNKNOWN"
@@ -18,7 +28,9 @@ export type UploadErrorCode =
   | "TRANSFER_FAILED"
   | "EXPIRED"
   | "STALLED"
-  | "ABORTED";
+  | "ABORTED"
+  | "TIMEOUT"
+>;
 
 /** Context an UploadError carries, already redacted: nothing here holds a signature or a policy. */
 export interface UploadErrorDetails {
@@ -39,25 +51,38 @@ export interface UploadErrorDetails {
   cause?: unknown;
 }
 
+/** What `UploadError.toJSON()` returns. */
+export interface UploadErrorJSON extends StudioErrorJSON {
+  code: UploadErrorCode;
+  fileId: string | undefined;
+  category: string | undefined;
+  contentType: string | undefined;
+  size: number | undefined;
+  allowed: readonly string[] | undefined;
+  limit: number | undefined;
+  storageCode: string | undefined;
+}
+
 /**
- * The one error family of @studio-kit/upload: switch on `code` or `instanceof`.
- * Messages start with `@studio-kit/upload:` and say what to do; no message,
- * field or serialization carries a signed URL's signature or a form's policy.
+ * The errors of @studio-kit/upload, a part of the kit's one family: an UploadError is a core StudioError, so
+ * `instanceof StudioError` covers it, and core's category classes match it by code (`instanceof StudioAbortError`
+ * for an aborted upload, `StudioValidationError` for a refused file). Switch on `code` or `instanceof`.
+ * Messages start with `@studio-kit/upload:` and say what to do; no message, field or serialization carries a signed
+ * URL's signature or a form's policy.
  */
-export class UploadError extends Error {
+export class UploadError extends StudioError {
   override readonly name: string = "UploadError";
-  readonly code: UploadErrorCode;
+  override readonly code: UploadErrorCode;
   readonly fileId: string | undefined;
   readonly category: string | undefined;
   readonly contentType: string | undefined;
   readonly size: number | undefined;
   readonly allowed: readonly string[] | undefined;
   readonly limit: number | undefined;
-  readonly status: number | undefined;
   readonly storageCode: string | undefined;
 
   constructor(code: UploadErrorCode, message: string, details: UploadErrorDetails = {}) {
-    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    super(code, message, { status: details.status, cause: details.cause });
     this.code = code;
     this.fileId = details.fileId;
     this.category = details.category;
@@ -65,23 +90,20 @@ export class UploadError extends Error {
     this.size = details.size;
     this.allowed = details.allowed;
     this.limit = details.limit;
-    this.status = details.status;
     this.storageCode = details.storageCode;
   }
 
-  /** A plain object for logs and JSON: everything but the stack. */
-  toJSON(): Record<string, unknown> {
+  /** A plain object for logs and JSON: everything but the stack and the cause. */
+  override toJSON(): UploadErrorJSON {
     return {
-      name: this.name,
+      ...super.toJSON(),
       code: this.code,
-      message: this.message,
       fileId: this.fileId,
       category: this.category,
       contentType: this.contentType,
       size: this.size,
       allowed: this.allowed,
       limit: this.limit,
-      status: this.status,
       storageCode: this.storageCode,
     };
   }
@@ -112,7 +134,11 @@ export class UploadStalledError extends UploadError {
   override readonly name = "UploadStalledError";
 }
 
-/** The caller's signal aborted the upload; nothing further is sent and nothing is registered. */
+/**
+ * The caller's signal aborted the upload; nothing further is sent and nothing is registered. `code` is ABORTED for
+ * a cancel and TIMEOUT when the signal timed out (AbortSignal.timeout); `cause` is the signal's reason either way.
+ * Matches core's StudioAbortError (ABORTED) or StudioTimeoutError (TIMEOUT).
+ */
 export class UploadAbortError extends UploadError {
   override readonly name = "UploadAbortError";
 }
@@ -136,6 +162,7 @@ const CLASS_OF: Record<UploadErrorCode, UploadErrorClass> = {
   EXPIRED: UploadTransferError,
   STALLED: UploadStalledError,
   ABORTED: UploadAbortError,
+  TIMEOUT: UploadAbortError,
 };
 
 const PREFIX = "@studio-kit/upload:";
@@ -143,4 +170,26 @@ const PREFIX = "@studio-kit/upload:";
 /** Creates the UploadError of `code`, its message prefixed with the package name. */
 export function uploadError(code: UploadErrorCode, message: string, details: UploadErrorDetails = {}): UploadError {
   return new CLASS_OF[code](code, `${PREFIX} ${message}`, details);
+}
+
+/**
+ * The error of an upload the caller's signal stopped: ABORTED, or TIMEOUT when the signal timed out; the signal's
+ * reason is its cause and its words are in the message. `registering`: the register was in flight, so it may have
+ * been applied.
+ */
+export function abortedUpload(fileId: string | undefined, registering: boolean, reason: unknown): UploadError {
+  const what = fileId ? ` of ${fileId}` : "";
+  const timedOut = isTimeoutReason(reason);
+  const said = describeReason(reason).replace(/[.!?…]+$/, "");
+  const how = timedOut
+    ? `was stopped: the caller's signal timed out${said ? ` (${said})` : ""}`
+    : `was aborted by the caller${said ? ` (${said})` : ""}`;
+  return uploadError(
+    timedOut ? "TIMEOUT" : "ABORTED",
+    registering
+      ? `the upload${what} ${how} while it was being registered: the register may have been ` +
+          "applied, so look for the asset before uploading again."
+      : `the upload${what} ${how}; nothing was registered.`,
+    { fileId, ...(reason === undefined ? {} : { cause: reason }) },
+  );
 }

@@ -1,5 +1,5 @@
 import { type Redactor, whenAborted } from "@studio-kit/core";
-import { UploadError, uploadError } from "./errors.js";
+import { abortedUpload, UploadError, uploadError } from "./errors.js";
 import { frameMultipart } from "./multipart.js";
 import type { TransferWay, UploadClock } from "./options.js";
 import { MAX_REFUSAL_BYTES, refusalError } from "./refusal.js";
@@ -120,7 +120,7 @@ export async function transfer(request: TransferRequest, source: OpenedSource, o
     failure = { error };
     controller.abort(error);
   };
-  const onAbort = () => fail(uploadError("ABORTED", `the upload of ${fileId} was aborted by the caller.`, { fileId }));
+  const onAbort = () => fail(abortedUpload(fileId, false, signal?.reason));
   if (signal?.aborted) onAbort();
   // One listener on the caller's signal however many transfers share it (core's whenAborted).
   const stopListening = signal && !signal.aborted ? whenAborted(signal, onAbort) : undefined;

@@ -1,24 +1,12 @@
 import { type StudioClient, type StudioSpan, type StudioTracer, tracerFor } from "@studio-kit/core";
 import { createContext, type UploadContext } from "./context.js";
-import { UploadAbortError, uploadError } from "./errors.js";
+import { abortedUpload, UploadAbortError } from "./errors.js";
 import { type ResolvedSettings, resolveSettings, type UploadFileOptions } from "./options.js";
 import { planUpload } from "./plan.js";
 import { registerUpload, type UploadResult } from "./register.js";
 import { sendBytes } from "./send.js";
 import { openSource } from "./source.js";
 import { planAttributes, UPLOAD_SPAN } from "./spans.js";
-
-function aborted(fileId: string | undefined, registering: boolean, cause: unknown) {
-  const what = fileId ? ` of ${fileId}` : "";
-  return uploadError(
-    "ABORTED",
-    registering
-      ? `the upload${what} was aborted by the caller while it was being registered: the register may have been ` +
-          "applied, so look for the asset before uploading again."
-      : `the upload${what} was aborted by the caller; nothing was registered.`,
-    { fileId, cause },
-  );
-}
 
 /**
  * Uploads one file through the three-step signed upload (spec, Upload flow)
@@ -57,7 +45,7 @@ async function upload(
   span: StudioSpan,
 ): Promise<UploadResult> {
   const { signal } = options;
-  if (signal?.aborted) throw aborted(undefined, false, signal.reason);
+  if (signal?.aborted) throw abortedUpload(undefined, false, signal.reason);
   const source = await openSource(options);
   let ctx: UploadContext | undefined;
   let registering = false;
@@ -81,7 +69,7 @@ async function upload(
     });
     const stored = await sendBytes(ctx);
     // The caller may abort between the bytes and the register: nothing is registered after an abort.
-    if (signal?.aborted) throw aborted(stored.fileId, false, signal.reason);
+    if (signal?.aborted) throw abortedUpload(stored.fileId, false, signal.reason);
     registering = true;
     const result = await registerUpload(ctx, stored);
     span.setAttributes({
@@ -90,9 +78,10 @@ async function upload(
     });
     return result;
   } catch (error) {
-    // One error for an abort, wherever it hit: a transfer, or a GraphQL step (core's StudioAbortError).
+    // One error for an abort, wherever it hit: a transfer, or a GraphQL step (core's StudioAbortError), with the
+    // caller's reason as its cause.
     if (signal?.aborted && !(error instanceof UploadAbortError)) {
-      throw aborted(ctx?.signed?.fileId, registering, error);
+      throw abortedUpload(ctx?.signed?.fileId, registering, signal.reason);
     }
     throw error;
   } finally {
