@@ -13,7 +13,8 @@ describe.skipIf(!hasChromium)("the assistant pane in Chromium", () => {
   let consoleErrors: string[] = [];
 
   beforeAll(async () => {
-    opened = await openPlayground({ playground: { jobMs: 2500, env: {} } });
+    // The assistant pane is the assistant view's (STUDIO_SLACK_SURFACE=assistant); the default is the agent view.
+    opened = await openPlayground({ playground: { jobMs: 2500, env: { STUDIO_SLACK_SURFACE: "assistant" } } });
     ({ page, consoleErrors } = opened);
     // Starts the playground in this process, launches Chromium (a real browser, in child processes) and loads the page.
   }, 60_000);

@@ -9,7 +9,8 @@ describe("the assistant pane's endpoints", () => {
   let driver: Driver;
   // Generations long enough for a poll to see the status line (the driver's default, 400 ms, is barely that).
   beforeAll(async () => {
-    driver = await startDriver({ jobMs: 1500 });
+    // The assistant pane is the assistant view's (STUDIO_SLACK_SURFACE=assistant); the default is the agent view.
+    driver = await startDriver({ jobMs: 1500, env: { STUDIO_SLACK_SURFACE: "assistant" } });
     // Its own limit: the driver starts the sandbox, the bot and the page server in this process (a second or two
     // alone); over the 10 s hook default on a machine with both cores busy.
   }, 30_000);

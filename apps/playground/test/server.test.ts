@@ -188,9 +188,12 @@ describe("the playground's API", () => {
 
     const mine = (await driver.state(ALICE, dm)).messages.find((message) => !message.fromBot);
     expect(mine?.files).toMatchObject([{ name: "moodboard.png", mimetype: "image/png", size: PNG.byteLength }]);
+    // The agent view (the default): the DM is the conversation and each message there roots a thread the bot
+    // answers in.
     const reply = await eventually(async () => {
-      const found = (await fromBot(dm)).find((message) =>
-        buttonsOf(message).some((b) => b.actionId === "studio_add_to_board"),
+      const thread = (await driver.state(ALICE, dm, { thread: mine?.ts ?? "" })).thread ?? [];
+      const found = thread.find(
+        (message) => message.fromBot && buttonsOf(message).some((b) => b.actionId === "studio_add_to_board"),
       );
       expect(found).toBeDefined();
       return found as MessageView;

@@ -43,9 +43,9 @@ export function standInConfig(env: Env, secrets: StandInSecrets, options: { cwd?
       // DATABASE_URL alone means PostgreSQL; the in-memory default would contradict it.
       STUDIO_BOT_DB: env.STUDIO_BOT_DB?.trim() || (env.DATABASE_URL?.trim() ? undefined : IN_MEMORY),
       LOG_LEVEL: env.LOG_LEVEL?.trim() || "warn",
-      // The page draws Slack's assistant pane (the split view), so the stand-in and the bot use the assistant view;
-      // the agent view (the bot's default: the DM as the conversation) is not drawn by the page yet.
-      STUDIO_SLACK_SURFACE: "assistant",
+      // STUDIO_SLACK_SURFACE is the bot's own setting and picks what the page draws too: the agent view (the bot's
+      // default, as its manifest declares features.agent_view: the DM as the conversation), or `assistant` for
+      // Slack's assistant split view. The sim is made with the same view (playground.ts).
       // Alice (the switcher's first person, workspace.ts) is the bot's admin unless told otherwise, so the Home's
       // "Results rated this week" can be seen here.
       STUDIO_ADMIN_USERS: env.STUDIO_ADMIN_USERS?.trim() || "U0ALICE",

@@ -5,6 +5,7 @@ import { type BotApp, type BotAppOptions, createLogger, type StoreConfig, studio
 import { createSlackSim, type ManifestShortcut, type SlackSim } from "@studio-kit/slack-sim";
 import type { Workspace } from "../shared/api.js";
 import { accessSummary } from "./access.js";
+import { manifestBotEvents } from "./agent-view.js";
 import { createPromptOffers } from "./assistant.js";
 import { type BotOverrides, startStandInBot } from "./bot.js";
 import { createChangeTracker } from "./changes.js";
@@ -13,6 +14,7 @@ import type { RouteContext } from "./context.js";
 import { listen } from "./http/node.js";
 import { apiError } from "./http/responses.js";
 import { createRouter } from "./http/router.js";
+import { register as registerAgentView } from "./routes/agent-view.js";
 import { register as registerAssistant } from "./routes/assistant.js";
 import { register as registerBoards } from "./routes/boards.js";
 import { register as registerFiles } from "./routes/files.js";
@@ -65,6 +67,11 @@ export interface PlaygroundOptions {
    * a test declares some to see the composer's shortcut menu and a message's "More actions" list them.
    */
   shortcuts?: ManifestShortcut[];
+  /**
+   * The events the app subscribes to, as a manifest's `settings.event_subscriptions.bot_events`: slack-sim shows
+   * agent sessions Slack's stop button only with `agent_session_stopped` among them. Default the bot manifest's.
+   */
+  botEvents?: readonly string[];
 }
 
 /** A running playground. */
@@ -143,6 +150,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     cleanups.push(studio.close);
 
     let eventsUrl = "";
+    const botEvents = options.botEvents ?? manifestBotEvents(readBotManifest());
     const sim = createSlackSim({
       signingSecret: secrets.signingSecret,
       botToken: secrets.botToken,
@@ -155,6 +163,10 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       unfurlDomains: [new URL(studioWebBase(studio.studio)).hostname],
       // Only what the bot's manifest declares can be run from Slack's menus (none today).
       shortcuts: options.shortcuts ?? manifestShortcuts(readBotManifest()),
+      // The AI surface the bot is installed with (STUDIO_SLACK_SURFACE, default the manifest's features.agent_view).
+      view: config.slackSurface,
+      // The events the manifest subscribes to: without agent_session_stopped, Slack shows sessions no stop button.
+      ...(botEvents ? { botEvents } : {}),
     });
     await sim.start();
     cleanups.push(() => sim.close());
@@ -181,6 +193,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       slack: "stand-in",
       studio: studio.kind,
       access,
+      surface: config.slackSurface,
     });
     const context: RouteContext = {
       sim,
@@ -200,6 +213,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       registerUpload,
       registerInteractions,
       registerAssistant,
+      registerAgentView,
       registerFiles,
       registerBoards,
       registerLinks,

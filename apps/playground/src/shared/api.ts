@@ -1,5 +1,9 @@
 // The page <-> server contract (CONTRACT.md): the JSON the playground's API answers, imported by both sides.
 
+import type { AgentSessionView, AgentViewState } from "./agent-view.js";
+
+export type { AgentSessionStatus, AgentSessionView, AgentStopAnswer, AgentViewState } from "./agent-view.js";
+
 export interface Person {
   id: string;
   name: string;
@@ -19,6 +23,9 @@ export interface Workspace {
   slack: "stand-in" | "real"; // always "stand-in" when the page is served
   studio: "sandbox" | "real";
   access: { restricted: boolean; summary: string }; // e.g. "Only Alice may generate (STUDIO_ALLOWED_USERS)"
+  // Slack's AI surface the bot is installed with (STUDIO_SLACK_SURFACE): "agent" (the manifest's features.agent_view,
+  // the default: the DM is the conversation, drawn with its sessions) or "assistant" (the assistant split view).
+  surface: "agent" | "assistant";
 }
 export interface FileView {
   id: string;
@@ -44,6 +51,7 @@ export interface MessageView {
   stream?: StreamView; // a message the bot streamed (chat.startStream): drawn above its blocks
   unfurls?: UnfurlView[]; // the links a person shared in it, with what the app unfurled them into (chat.unfurl)
   feedbackChosen?: Record<string, "positive" | "negative">; // the viewer's clicked feedback button, by action_id
+  session?: AgentSessionView; // agent view: the agent session of the thread this message roots (shared/agent-view.ts)
 }
 /**
  * One shared link of a message (slack-sim's `shareLink`) and the Work Object the app unfurled it into (chat.unfurl
@@ -83,7 +91,7 @@ export interface StreamTaskView {
 /** What the page draws of a streamed message: the plan and its tasks, the streamed text, "streaming" while open. */
 export interface StreamView {
   state: "streaming" | "stopped";
-  stoppedBy?: "app" | "expired"; // chat.stopStream, or Slack's lifetime for a stream
+  stoppedBy?: "app" | "expired" | "user"; // chat.stopStream, Slack's lifetime for a stream, or the person's Stop
   displayMode: string; // task_display_mode: "timeline" (Slack's default) or "plan"
   planTitle?: string; // the latest plan_update
   tasks: StreamTaskView[]; // in the order they first appeared
@@ -98,6 +106,7 @@ export interface ConversationState {
   messages: MessageView[]; // top-level messages of the channel as `user` sees them (others' ephemerals hidden)
   thread?: MessageView[]; // when ?thread=<ts> was asked: the parent then the replies
   modals: ModalView[]; // the open modals of `user`
+  agent?: AgentViewState; // agent view, in the person's DM with the app: its pinned prompts (shared/agent-view.ts)
 }
 export interface CardView {
   id: string;

@@ -18,4 +18,5 @@ export const WORKSPACE: Workspace = {
   slack: "stand-in",
   studio: "sandbox",
   access: { restricted: false, summary: "Everyone may generate" },
+  surface: "agent",
 };

@@ -3,6 +3,7 @@
 
 import type { MessageView } from "../../src/shared/api.js";
 import { h, type VNode } from "../dom/vnode.js";
+import { renderSession } from "./agent-session.js";
 import { renderBlocks } from "./blocks.js";
 import type { BlockContext } from "./context.js";
 import { messageTime } from "./dates.js";
@@ -21,6 +22,8 @@ export interface MessageOptions {
   onOpenEntity?: (message: MessageView, url: string) => void;
   /** Opens the message's "More actions" menu (its shortcuts) under the ⋮ button. */
   onMoreActions?: (message: MessageView, anchor: HTMLElement) => void;
+  /** Agent view: draws the session of the thread this message roots (its status, title, Stop) and takes Stop. */
+  session?: { botName: string; onStop(message: MessageView): void };
 }
 
 // Slack-like avatar colours, picked by user id so a person keeps theirs.
@@ -58,6 +61,7 @@ export function renderMessage(message: MessageView, options: MessageOptions): VN
   ];
   const open = options.onOpenThread;
   const more = options.onMoreActions;
+  const stop = options.session?.onStop;
   const thread =
     open && message.replyCount > 0
       ? h(
@@ -104,6 +108,9 @@ export function renderMessage(message: MessageView, options: MessageOptions): VN
           const open = options.onOpenEntity;
           return renderUnfurl(unfurl, open ? (url) => open(message, url) : undefined);
         }),
+        message.session && options.session
+          ? renderSession(message.session, { botName: options.session.botName, onStop: () => stop?.(message) })
+          : null,
         thread,
       ]),
       // Slack offers no thread on an ephemeral message (nobody else could see the replies' parent), and no message

@@ -3,6 +3,7 @@
 // connects them.
 
 import type { MessageView, Workspace } from "../../src/shared/api.js";
+import { createAgentApi } from "../agent-api.js";
 import type { Api, ClickBody } from "../api.js";
 import { h } from "../dom/vnode.js";
 import { type Watch, watchConversation } from "../poll.js";
@@ -10,6 +11,7 @@ import type { BlockAction, BlockContext } from "../render/context.js";
 import { renderMessage } from "../render/message.js";
 import { rawText } from "../render/mrkdwn.js";
 import { createWorkflowApi } from "../workflow-api.js";
+import { createAgentView } from "./agent-view.js";
 import { type AssistantPane, createAssistantPane } from "./assistant-pane.js";
 import { createBoardPane } from "./board-pane.js";
 import { acceptDrops, createComposer } from "./composer.js";
@@ -137,6 +139,20 @@ export async function startPage(options: { doc: Document; api: Api; storage?: St
     shortcuts.openGlobal(event.currentTarget as HTMLElement),
   );
   const moreActions = (message: MessageView, anchor: HTMLElement) => shortcuts.openMessage(anchor, message);
+  // The agent view (the bot's default surface): the DM's pinned prompts, and each thread's session with its Stop.
+  const agentView = createAgentView({
+    doc,
+    api: createAgentApi({ fetch: (input, init) => fetch(input, init) }),
+    workspace,
+    pinned: byId("agent-pinned"),
+    user: () => session.user,
+    send: (text) => {
+      mainList.follow();
+      return api.send({ user: session.user, channel: session.channel, text });
+    },
+    toast: (message) => toasts.show(message),
+  });
+  const sessions = { botName: workspace.bot.name, onStop: (message: MessageView) => agentView.stop(message) };
   const mainList = createMessageList({
     element: byId("message-list"),
     doc,
@@ -146,6 +162,7 @@ export async function startPage(options: { doc: Document; api: Api; storage?: St
         onOpenThread: (ts) => openThread(ts),
         onOpenEntity: openEntity,
         onMoreActions: moreActions,
+        session: sessions,
       }),
     empty: intro,
   });
@@ -153,7 +170,12 @@ export async function startPage(options: { doc: Document; api: Api; storage?: St
     element: byId("thread-messages"),
     doc,
     render: (message) =>
-      renderMessage(message, { blocks: messageContext(message), onOpenEntity: openEntity, onMoreActions: moreActions }),
+      renderMessage(message, {
+        blocks: messageContext(message),
+        onOpenEntity: openEntity,
+        onMoreActions: moreActions,
+        session: sessions,
+      }),
     empty: () => h("p", { class: "intro" }, "Loading the thread…"),
   });
   const assistant: AssistantPane = createAssistantPane({
@@ -300,6 +322,9 @@ export async function startPage(options: { doc: Document; api: Api; storage?: St
     byId("message-list").hidden = onHome;
     byId("composer-form").hidden = onHome;
     byId("home-view").hidden = !onHome;
+    agentView.show(!onHome);
+    // An agent_view app has no assistant container: the split view is offered only with the assistant view.
+    byId("assistant-toggle").hidden = workspace.surface === "agent";
     byId("thread-pane").hidden = !session.thread || onHome || assistant.isOpen() || entity.isOpen();
     const name = channel ? conversationName(workspace, channel) : "";
     composer.setLabel(channel?.kind === "dm" ? `Message ${name}` : `Message #${name}`);
@@ -314,6 +339,7 @@ export async function startPage(options: { doc: Document; api: Api; storage?: St
       onState: (state) => {
         connection.textContent = "";
         mainList.update(state.messages);
+        agentView.update(state.agent);
         if (session.thread) threadList.update(state.thread ?? []);
         modals.update(state.modals);
         jumps.land();
@@ -323,6 +349,13 @@ export async function startPage(options: { doc: Document; api: Api; storage?: St
         connection.textContent = failures >= 2 ? "Reconnecting…" : "";
       },
     });
+  };
+
+  // Slack tells an agent_view app each time the person opens its DM's Messages tab (app_home_opened, tab messages).
+  const messagesShown = () => {
+    if (session.tab === "messages" && agentView.isAgentDm(session.user, session.channel)) {
+      agentView.opened(session.user);
+    }
   };
 
   function selectUser(id: string) {
@@ -341,6 +374,7 @@ export async function startPage(options: { doc: Document; api: Api; storage?: St
     layout();
     restart();
     if (session.tab === "home" && channelOf(session.channel)?.kind === "dm") void home.load(session.user);
+    else messagesShown();
   }
 
   function selectChannel(id: string) {
@@ -354,6 +388,7 @@ export async function startPage(options: { doc: Document; api: Api; storage?: St
     layout();
     restart();
     assistant.channelChanged();
+    messagesShown();
     composer.focus();
   }
 
@@ -362,7 +397,10 @@ export async function startPage(options: { doc: Document; api: Api; storage?: St
     session.tab = tab;
     layout();
     if (tab === "home") void home.load(session.user);
-    else composer.focus();
+    else {
+      messagesShown();
+      composer.focus();
+    }
   }
 
   function openThread(ts: string) {
@@ -434,5 +472,6 @@ export async function startPage(options: { doc: Document; api: Api; storage?: St
 
   layout();
   restart();
+  messagesShown();
   board.start();
 }

@@ -1,3 +1,4 @@
+import { withAgentView } from "../agent-view.js";
 import type { RouteContext } from "../context.js";
 import { HttpError } from "../http/errors.js";
 import { json, requireString } from "../http/responses.js";
@@ -36,6 +37,8 @@ export function register(router: Router, context: RouteContext): void {
       await context.tracker.waitForChange(since, context.longPollMs, request.signal);
     }
     const version = context.tracker.version();
-    return json(conversationState(context.sim, { ...who, ...(thread ? { thread } : {}) }, version));
+    const state = conversationState(context.sim, { ...who, ...(thread ? { thread } : {}) }, version);
+    // The agent view (the bot's default surface): sessions on the threads' roots, the DM's pinned prompts.
+    return json(context.workspace().surface === "agent" ? withAgentView(context.sim, who, state) : state);
   });
 }
