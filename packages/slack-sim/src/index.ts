@@ -52,6 +52,14 @@ export { STATUS_TIMEOUT_MS } from "./assistant-state.js";
 export type { SlackSimErrorCode } from "./errors.js";
 export { SlackSimError } from "./errors.js";
 export { INVITE_PROMPT_ACTIONS, SLACKBOT_USER_ID } from "./invite-prompts.js";
+export type { SentMcpRequest, SlackbotSigning } from "./mcp/signed-fetch.js";
+export type {
+  ReplayOutcome,
+  SimSlackbot,
+  SlackbotCallOutcome,
+  SlackbotPerson,
+  SlackbotToolCall,
+} from "./mcp/slackbot.js";
 export type { ChannelBucket, RateLimit, RateLimitTable } from "./rate-limits.js";
 export { describeRateLimit, SLACK_RATE_LIMITS, SLACK_RATE_TIERS } from "./rate-limits.js";
 export type { ChannelRateStats, MethodRateStats, RateStats } from "./rate-stats.js";

@@ -72,13 +72,14 @@ import { threadRecord, threadSnapshot } from "./assistant-state.js";
 import { SlackSimError } from "./errors.js";
 import { createHandler } from "./handler.js";
 import { linkState } from "./link-state.js";
+import { createSlackbot, type SimSlackbot } from "./mcp/slackbot.js";
 import { createRateLimiter, type RateLimitTable, resolveRateLimits, SLACK_RATE_LIMITS } from "./rate-limits.js";
 import { type RateStats, rateStats } from "./rate-stats.js";
 import { type SimServer, startServer } from "./server.js";
 import type { SlackRetry } from "./signing.js";
 import { createSocketMode } from "./socket-mode/index.js";
 import type { SimSocketMode, SocketModeOptions } from "./socket-mode/types.js";
-import { type AppView, channelOf, createState, dmIdOf, isTopLevel } from "./state.js";
+import { type AppView, channelOf, createState, dmIdOf, isTopLevel, SIM_WORKSPACE } from "./state.js";
 import { messageAsSeen } from "./stream-state.js";
 import type {
   Fault,
@@ -152,6 +153,11 @@ export interface SlackSimOptions {
    * a loading indicator instead of the stop button. Default: every event.
    */
   botEvents?: readonly string[];
+  /**
+   * The app's MCP server for Slackbot (manifest `mcp_servers.<name>.url`, `auth_type: "slack_identity_auth"`), which
+   * `sim.slackbot` calls. Default: `/mcp` on `appUrl`'s origin.
+   */
+  mcpUrl?: string | (() => string);
 }
 
 /** The sim: a Slack workspace that one app talks to. See the README for a walk-through. */
@@ -317,6 +323,11 @@ export interface SlackSim {
   setUserGroup(id: string, userIds: readonly string[]): void;
   /** Socket Mode: `disconnect(reason)`, the app's connections and the envelopes sent (each throws on HTTP). */
   readonly socketMode: SimSocketMode;
+  /**
+   * Slackbot's MCP client calling the app's MCP server (`mcpUrl`) for a person, each request signed as Slack signs
+   * with Slack identity auth: `listTools`, `callTool` (a forged or unsigned call, a replay). README, "Slackbot".
+   */
+  readonly slackbot: SimSlackbot;
 }
 
 const DEFAULT_CHANNELS: SimChannel[] = [
@@ -391,6 +402,20 @@ export function createSlackSim(options: SlackSimOptions): SlackSim {
     ...(socket.transport ? { transport: socket.transport } : {}),
   };
   const events: EventLog = new Map();
+  const mcpUrl = (): string => {
+    if (typeof options.mcpUrl === "function") return options.mcpUrl();
+    if (options.mcpUrl) return options.mcpUrl;
+    const app = context.appUrl();
+    if (!app) throw new SlackSimError("invalid_options", "slackbot: give mcpUrl (the app's MCP server URL)");
+    return new URL("/mcp", app).toString();
+  };
+  const slackbot = createSlackbot({
+    url: mcpUrl,
+    signingSecret: options.signingSecret,
+    teamId: SIM_WORKSPACE.teamId,
+    now: () => clock.now(),
+    fetch: context.fetch,
+  });
   const visible = (as?: string) => (m: SimMessage) => !as || !m.ephemeral || m.visibleTo === as;
   // A copy; a stream past Slack's lifetime reads as stopped even before the app's next call settles it.
   const copy = (m: SimMessage): SimMessage => messageAsSeen(m, state.now());
@@ -510,5 +535,14 @@ export function createSlackSim(options: SlackSimOptions): SlackSim {
       changed();
     },
     socketMode: socket.api,
+    slackbot: {
+      get url() {
+        return slackbot.url;
+      },
+      listTools: (person) => track(slackbot.listTools(person)),
+      callTool: (call) => track(slackbot.callTool(call)),
+      requests: () => slackbot.requests(),
+      replayLastCall: () => track(slackbot.replayLastCall()),
+    },
   };
 }
