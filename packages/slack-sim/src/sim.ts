@@ -325,7 +325,7 @@ export interface SlackSim {
   readonly socketMode: SimSocketMode;
   /**
    * Slackbot's MCP client calling the app's MCP server (`mcpUrl`) for a person, each request signed as Slack signs
-   * with Slack identity auth: `listTools`, `callTool` (a forged or unsigned call, a replay). README, "Slackbot".
+   * with Slack identity auth: `listTools`, `callTool` (a forged or unsigned call, a replay); src/mcp/slackbot.ts.
    */
   readonly slackbot: SimSlackbot;
 }
