@@ -4,6 +4,7 @@ import type { Poller } from "@studio-kit/poller";
 import type { Config } from "./config.js";
 import { useDirectMessages } from "./delivery/undelivered.js";
 import type { BotDeps, BotLogger } from "./deps.js";
+import { createBoardRefresher } from "./flows/board-refresh.js";
 import { carryOn, resumeJobs } from "./jobs/resume.js";
 import { register as registerActions } from "./listeners/actions/index.js";
 import { createAssistant } from "./listeners/assistant/index.js";
@@ -27,6 +28,7 @@ import { withLocalFallback } from "./services/fallback-windows.js";
 import { createFunctionSteps } from "./services/function-steps.js";
 import { createJobLeases, replicaId } from "./services/job-leases.js";
 import { createKeyMode } from "./services/key-mode.js";
+import { createPreviewImages } from "./services/preview-images.js";
 import { rateLimitedFetch } from "./services/rate-limited-fetch.js";
 import { createSlackPacer, type SlackPacer } from "./services/slack-pacer.js";
 import { SLACK_RETRY_CONFIG } from "./services/slack-retry.js";
@@ -203,7 +205,16 @@ export function createBotApp(options: BotAppOptions): BotApp {
 
     // `/studio show` asks whether a result's channel is public (conversations.info).
     conversations: conversationKindsFrom(app.client, logger),
+    // Work Objects show images from Slack files or unsigned URLs, never a signed one (decision 0027).
+    previews: createPreviewImages({
+      client: app.client,
+      warn: (fields, message) => logger.warn(fields, message),
+      pace: (method) => pacer.acquire(method),
+    }),
   };
+  // A board the bot changes gets its unfurls unfurled again (flows/board-refresh.ts, decision 0027).
+  const boardRefresher = createBoardRefresher(deps, app.client);
+  deps.boardChanged = boardRefresher.changed;
   // Where a result goes when it cannot be delivered where it was asked (delivery/undelivered.ts).
   useDirectMessages(deps, async (user) => {
     const opened = await app.client.conversations.open({ users: user });
@@ -267,6 +278,7 @@ export function createBotApp(options: BotAppOptions): BotApp {
         return await stopBolt(...args);
       } finally {
         await deps.leases.stop().catch((error: unknown) => logger.warn({ err: error }, "could not release job leases"));
+        await boardRefresher.idle();
         stopping.abort();
       }
     },

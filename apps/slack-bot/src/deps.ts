@@ -8,6 +8,7 @@ import type { ConversationKinds } from "./services/conversation-kinds.js";
 import type { FunctionSteps } from "./services/function-steps.js";
 import type { JobLeases } from "./services/job-leases.js";
 import type { KeyMode } from "./services/key-mode.js";
+import type { PreviewImages } from "./services/preview-images.js";
 import type { SlackPacer } from "./services/slack-pacer.js";
 import type { StudioDataCache } from "./services/studio-data.js";
 import type { Throttle } from "./services/throttle.js";
@@ -72,4 +73,15 @@ export interface BotDeps {
    * as not public, and `/studio show` keeps someone else's result where it was made.
    */
   conversations?: ConversationKinds;
+  /**
+   * Where a Work Object's images are shown from: an unsigned URL, else a Slack file the bot uploads once (decision
+   * 0027). Optional: without it only unsigned URLs are shown, and an image with a signed one has no preview.
+   */
+  previews?: PreviewImages;
+  /**
+   * Tells the board's Work Objects that the bot changed it (a card added): its unfurls the store knows are unfurled
+   * again with the new count (flows/board-refresh.ts, decision 0027). Returns at once; the refresh runs on its own.
+   * Optional: without it nothing is refreshed.
+   */
+  boardChanged?: (boardId: string) => void;
 }

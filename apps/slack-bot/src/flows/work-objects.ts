@@ -4,13 +4,18 @@
 import type { types } from "@slack/bolt";
 import type { BotDeps } from "../deps.js";
 import {
+  type AssetShown,
   assetDetailsEntity,
   assetUnfurlEntity,
   boardDetailsEntity,
   boardUnfurlEntity,
+  type PreviewImage,
+  type Previews,
+  previewedImages,
 } from "../messages/work-objects.js";
+import { type ImageToPreview, isSignedUrl } from "../services/preview-images.js";
 import { assetWebUrl, boardWebUrl, readStudioLink, studioWebBase } from "../services/studio-links.js";
-import { readAsset, readBoard } from "../services/work-object-data.js";
+import { type AssetRead, readAsset, readBoard } from "../services/work-object-data.js";
 
 type EntityMetadata = types.EntityMetadata;
 
@@ -18,6 +23,45 @@ type EntityMetadata = types.EntityMetadata;
 export type DetailsAnswer =
   | { metadata: EntityMetadata }
   | { error: { status: "restricted" | "not_found" | "internal_error" } };
+
+/**
+ * Where an image is shown from: the bot's preview service (an unsigned URL, else a Slack file); without one (a deps
+ * object built for a test), only an unsigned URL. Never a signed URL (decision 0027).
+ */
+async function previewOf(deps: BotDeps, image: ImageToPreview): Promise<PreviewImage | null> {
+  if (deps.previews) return deps.previews.of(image);
+  return isSignedUrl(image.url) ? null : { image_url: image.url };
+}
+
+/** The file name an image is brought into Slack with: the asset id and the URL's extension (else `fallback`). */
+function previewFilename(assetId: string, url: string, fallback: string): string {
+  let extension: string | undefined;
+  try {
+    extension = /\.([a-z0-9]{2,5})$/i.exec(new URL(url).pathname)?.[1]?.toLowerCase();
+  } catch {
+    extension = undefined;
+  }
+  return `${assetId.replace(/[^\w.-]+/g, "_")}.${extension ?? fallback}`;
+}
+
+/** The previews of a board's first images, by asset id (one after another: uploads are paced anyway). */
+async function boardPreviews(deps: BotDeps, cards: Parameters<typeof previewedImages>[0]): Promise<Previews> {
+  const previews = new Map<string, PreviewImage>();
+  for (const image of previewedImages(cards)) {
+    const filename = previewFilename(image.id, image.downloadUrl, "png");
+    const preview = await previewOf(deps, { assetId: image.id, url: image.downloadUrl, filename });
+    if (preview) previews.set(image.id, preview);
+  }
+  return previews;
+}
+
+/** An asset as its Work Object shows it: what was read, and its image's preview. */
+async function assetShown(deps: BotDeps, read: Extract<AssetRead, { ok: true }>): Promise<AssetShown> {
+  const { imageUrl, ok: _ok, ...asset } = read;
+  if (!imageUrl) return asset;
+  const filename = previewFilename(read.id, imageUrl, read.kind === "image" ? "png" : "jpg");
+  return { ...asset, preview: await previewOf(deps, { assetId: read.id, url: imageUrl, filename }) };
+}
 
 /**
  * Whether the access rules (STUDIO_ALLOWED_*) let this person use the bot here. An unfurl is seen by everyone in the
@@ -52,11 +96,13 @@ export async function unfurlEntities(
     if (!link) continue;
     if (link.kind === "board") {
       const read = await readBoard(deps.studio, link.id);
-      if (read.ok) entities.push(boardUnfurlEntity(read.board, read.cards, boardWebUrl(base, read.board.id), url));
-      else deps.logger.info({ board: link.id, reason: read.reason }, "work objects: board link not unfurled");
+      if (read.ok) {
+        const previews = await boardPreviews(deps, read.cards);
+        entities.push(boardUnfurlEntity(read.board, read.cards, boardWebUrl(base, read.board.id), url, previews));
+      } else deps.logger.info({ board: link.id, reason: read.reason }, "work objects: board link not unfurled");
     } else {
       const read = await readAsset(deps.studio, link.id);
-      if (read.ok) entities.push(assetUnfurlEntity(read, assetWebUrl(base, read.id), url));
+      if (read.ok) entities.push(assetUnfurlEntity(await assetShown(deps, read), assetWebUrl(base, read.id), url));
       else deps.logger.info({ asset: link.id, reason: read.reason }, "work objects: asset link not unfurled");
     }
   }
@@ -82,9 +128,10 @@ export async function entityDetails(
   if (link.kind === "board") {
     const read = await readBoard(deps.studio, link.id);
     if (!read.ok) return { error: { status: read.reason } };
-    return { metadata: boardDetailsEntity(read.board, read.cards, boardWebUrl(base, read.board.id)) };
+    const previews = await boardPreviews(deps, read.cards);
+    return { metadata: boardDetailsEntity(read.board, read.cards, boardWebUrl(base, read.board.id), previews) };
   }
   const read = await readAsset(deps.studio, link.id);
   if (!read.ok) return { error: { status: read.reason } };
-  return { metadata: assetDetailsEntity(read, assetWebUrl(base, read.id)) };
+  return { metadata: assetDetailsEntity(await assetShown(deps, read), assetWebUrl(base, read.id)) };
 }

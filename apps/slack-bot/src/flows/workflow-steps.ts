@@ -140,6 +140,8 @@ export async function runAddToBoardStep(deps: BotDeps, inputs: AddToBoardInputs)
       asset = { assetId: (inputs.assetId ?? "").trim(), assetType };
     }
     const [cardId] = await addToBoard(deps.studio, board, [asset]);
+    // The board's unfurls show its new count (decision 0027).
+    deps.boardChanged?.(board.id);
     deps.logger.info(
       { board: board.id, asset: asset.assetId, card: cardId },
       "workflow step added an asset to a board",

@@ -1,16 +1,23 @@
 // Boards and assets as Slack Work Objects: the entity metadata chat.unfurl and entity.presentDetails take
 // (https://docs.slack.dev/messaging/work-objects-implementation, @slack/types 3.2 `EntityMetadata`). Pure: the
-// flows read the board or the asset and hand it here. A board is a `content_item` (a page with a `preview`
-// thumbnail and a description); an asset is a `file` (its image as `preview`). An unfurl is seen by everyone in the
-// conversation ("avoid sending sensitive information", https://docs.slack.dev/messaging/work-objects-overview):
-// it shows a board's title, card count, last change and first images, and an asset's image, kind and prompt; the
-// card list is only in the flexpane, which is asked for per person.
+// flows read the board or the asset, and where each image is shown from (services/preview-images.ts: a Slack file or
+// an unsigned URL, never a signed one), and hand them here. A board is a `content_item` (a page with a `preview`
+// thumbnail); an asset is a `file` (its image as `preview`). An unfurl is seen by everyone in the conversation
+// ("avoid sending sensitive information", https://docs.slack.dev/messaging/work-objects-overview): it shows a
+// board's title, card count, last change and first images, and an asset's image, kind and prompt; the card list is
+// only in the flexpane, which is asked for per person. Decisions 0021 and 0027.
 import type { types } from "@slack/bolt";
 import { type Board, type CanvasCard, cardKindLabel } from "@studio-kit/core";
+import type { PreviewImage } from "../services/preview-images.js";
 import type { AssetRead } from "../services/work-object-data.js";
 import { escapeText } from "./blocks.js";
 
 type EntityMetadata = types.EntityMetadata;
+
+export type { PreviewImage } from "../services/preview-images.js";
+
+/** Each image asset's preview, by asset id; an image with none is not shown. */
+export type Previews = ReadonlyMap<string, PreviewImage>;
 
 /** Slack's entity types (https://docs.slack.dev/messaging/work-objects-implementation#supported-entity-types). */
 export const BOARD_ENTITY_TYPE = "slack#/entities/content_item";
@@ -32,8 +39,8 @@ const PRODUCT = "Studio";
 const TITLE_MAX = 200;
 const PROMPT_MAX = 1000;
 
-/** An asset as a Work Object shows it: what services/work-object-data.ts reads of it. */
-export type AssetShown = Omit<Extract<AssetRead, { ok: true }>, "ok">;
+/** An asset as a Work Object shows it: what services/work-object-data.ts reads of it, and its preview, if any. */
+export type AssetShown = Omit<Extract<AssetRead, { ok: true }>, "ok" | "imageUrl"> & { preview?: PreviewImage | null };
 
 const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 /**
@@ -48,31 +55,48 @@ const seconds = (iso: string | null | undefined) => {
 };
 const boardTitle = (board: Pick<Board, "title">) => inert(cut(board.title?.trim() || "Untitled board", TITLE_MAX));
 
-/** The images on a board's cards, in card order, with the URL they can be shown from. */
-function imagesOf(cards: readonly CanvasCard[]): { url: string; name: string }[] {
-  const images: { url: string; name: string }[] = [];
+/** An image card's asset: its id, the API's (possibly signed) download URL, and its name. */
+export interface BoardImage {
+  id: string;
+  downloadUrl: string;
+  name: string;
+}
+
+/**
+ * The first images on a board's cards, in card order: the ones its unfurl previews. The flow finds where each can be
+ * shown from (services/preview-images.ts) before the entity is built.
+ */
+export function previewedImages(cards: readonly CanvasCard[]): BoardImage[] {
+  const images: BoardImage[] = [];
   for (const card of cards) {
     const asset = card.asset;
     if (asset?.__typename !== "Image" || !asset.downloadUrl) continue;
-    images.push({ url: asset.downloadUrl, name: asset.displayName ?? "" });
+    images.push({ id: asset.id, downloadUrl: asset.downloadUrl, name: asset.displayName ?? "" });
+    if (images.length === PREVIEW_IMAGES) break;
   }
   return images;
 }
 
-const cardWord = (count: number) => `${count} card${count === 1 ? "" : "s"}`;
-
 /**
- * The board's unfurl: its title, how many cards it has, when it last changed, and a preview of its first images.
- * `appUnfurlUrl` is the link exactly as shared (chat.unfurl requires it), `url` the board's own.
+ * The board's unfurl: its title, how many cards it has (said once: the Cards field; issue 41), when it last changed,
+ * and a preview of its first images (those with a preview in `previews`). `appUnfurlUrl` is the link exactly as
+ * shared (chat.unfurl requires it), `url` the board's own. `metadata_last_modified` is the board's last change: a
+ * chat.unfurl of the same link again after the bot changed the board carries a later one, so that Slack takes the
+ * new metadata [reported: a Work Objects reference built from docs.slack.dev's implementation page: Slack refreshes
+ * a stored Work Object only when `metadata_last_modified` is greater, else by `date_updated`].
  */
 export function boardUnfurlEntity(
   board: Board,
   cards: readonly CanvasCard[],
   url: string,
   appUnfurlUrl: string,
+  previews: Previews = new Map(),
 ): EntityMetadata {
   const title = boardTitle(board);
-  const images = imagesOf(cards).slice(0, PREVIEW_IMAGES);
+  const images = previewedImages(cards).flatMap((image) => {
+    const preview = previews.get(image.id);
+    return preview ? [{ preview, name: image.name }] : [];
+  });
   const [first, ...more] = images;
   const updated = seconds(board.updatedAt);
   const created = seconds(board.createdAt);
@@ -89,9 +113,8 @@ export function boardUnfurlEntity(
         ...(updated !== undefined ? { metadata_last_modified: updated } : {}),
       },
       fields: {
-        description: { value: cardWord(cards.length) },
         ...(first
-          ? { preview: { type: "slack#/types/image", image_url: first.url, alt_text: `First image on ${title}` } }
+          ? { preview: { type: "slack#/types/image", ...first.preview, alt_text: `First image on ${title}` } }
           : {}),
         ...(created !== undefined ? { date_created: { value: created } } : {}),
         ...(updated !== undefined ? { date_updated: { value: updated } } : {}),
@@ -102,11 +125,11 @@ export function boardUnfurlEntity(
           key: `image_${i + 2}`,
           label: `Image ${i + 2}`,
           type: "slack#/types/image",
-          image_url: image.url,
+          ...image.preview,
           alt_text: image.name ? inert(cut(image.name, 200)) : `Image ${i + 2} on ${title}`,
         })),
       ],
-      display_order: ["description", "cards", "date_updated", "preview", ...more.map((_, i) => `image_${i + 2}`)],
+      display_order: ["cards", "date_updated", "preview", ...more.map((_, i) => `image_${i + 2}`)],
     },
   };
 }
@@ -129,8 +152,8 @@ function assetEntity(asset: AssetShown, url: string): EntityMetadata {
     entity_payload: {
       attributes: { title: { text: title }, display_type: kind, product_name: PRODUCT },
       fields: {
-        ...(asset.imageUrl
-          ? { preview: { type: "slack#/types/image", image_url: asset.imageUrl, alt_text: `${kind}: ${title}` } }
+        ...(asset.preview
+          ? { preview: { type: "slack#/types/image", ...asset.preview, alt_text: `${kind}: ${title}` } }
           : {}),
         ...(created !== undefined ? { date_created: { value: created } } : {}),
       },
@@ -159,8 +182,13 @@ function assetEntity(asset: AssetShown, url: string): EntityMetadata {
  * actions (a flexpane takes at most two primary ones): Open (a link), and Add my latest result, which puts the
  * clicking person's latest result on this board.
  */
-export function boardDetailsEntity(board: Board, cards: readonly CanvasCard[], url: string): EntityMetadata {
-  const { app_unfurl_url: _unfurl, ...entity } = boardUnfurlEntity(board, cards, url, url);
+export function boardDetailsEntity(
+  board: Board,
+  cards: readonly CanvasCard[],
+  url: string,
+  previews: Previews = new Map(),
+): EntityMetadata {
+  const { app_unfurl_url: _unfurl, ...entity } = boardUnfurlEntity(board, cards, url, url, previews);
   const listed = cards.slice(0, LISTED_CARDS).map((card) => ({ value: cardLine(card) }));
   if (cards.length > LISTED_CARDS) listed.push({ value: `and ${cards.length - LISTED_CARDS} more` });
   const payload = entity.entity_payload;

@@ -3,6 +3,7 @@
 // refused (FORBIDDEN), an unknown id is not found; both come back as a reason, never as an exception.
 import { type Board, type CanvasCard, listCards, type StudioClient, StudioError } from "@studio-kit/core";
 import { ImageDocument, StudioSessionDocument, VideoDocument } from "@studio-kit/operations";
+import { isSignedUrl } from "./preview-images.js";
 
 /** Why nothing can be shown: the key may not read it, or it does not exist (or the API failed). */
 export type Unreadable = { ok: false; reason: "restricted" | "not_found" | "internal_error" };
@@ -25,6 +26,15 @@ export type AssetRead =
 
 const FORBIDDEN = new Set(["FORBIDDEN", "UNAUTHENTICATED"]);
 const NOT_FOUND = new Set(["NOT_FOUND", "BAD_USER_INPUT", "NO_DATA"]);
+
+/**
+ * The URL to show an image from: the first of `urls` that carries no signature, else the first there is (which the
+ * Work Object never shows as is: services/preview-images.ts brings it into Slack).
+ */
+function showable(...urls: (string | null | undefined)[]): string | null {
+  const present = urls.filter((url): url is string => Boolean(url));
+  return present.find((url) => !isSignedUrl(url)) ?? present[0] ?? null;
+}
 
 /** The reason an error stands for. */
 export function unreadable(error: unknown): Unreadable {
@@ -59,7 +69,7 @@ export async function readAsset(studio: StudioClient, id: string): Promise<Asset
         id: found.id,
         name: found.displayName ?? null,
         prompt: found.prompt ?? null,
-        imageUrl: found.url ?? found.downloadUrl ?? null,
+        imageUrl: showable(found.url, found.downloadUrl),
         createdAt: found.createdAt ?? null,
       };
     }
@@ -75,7 +85,7 @@ export async function readAsset(studio: StudioClient, id: string): Promise<Asset
         id: video.id,
         name: video.displayName ?? video.name ?? null,
         prompt: video.prompt ?? null,
-        imageUrl: video.thumbnailUrl ?? video.thumbnailDownloadUrl ?? null,
+        imageUrl: showable(video.thumbnailUrl, video.thumbnailDownloadUrl),
         createdAt: video.createdAt ?? null,
       };
     }

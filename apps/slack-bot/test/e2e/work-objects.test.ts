@@ -49,10 +49,12 @@ describe("a shared board link", () => {
     expect(entity.app_unfurl_url).toBe(url);
     expect(entity.entity_payload.attributes.title.text).toBe("Spring campaign");
     expect(custom(entity, "cards")?.value).toBe(cards.length);
-    expect(fields(entity).description?.value).toBe(`${cards.length} card${cards.length === 1 ? "" : "s"}`);
     expect(fields(entity).date_updated?.value).toEqual(expect.any(Number));
-    const firstImage = cards.find((card) => card.asset?.__typename === "Image")?.asset as { downloadUrl: string };
-    expect(fields(entity).preview?.image_url).toBe(firstImage.downloadUrl);
+    // The first image, shown from a Slack file the bot brought it into (the API's URL is signed: decision 0027).
+    const firstImage = cards.find((card) => card.asset?.__typename === "Image")?.asset as { displayName: string };
+    const preview = fields(entity).preview as { slack_file?: { id: string } };
+    expect(bot.sim.file(preview.slack_file?.id ?? "")?.name).toMatch(/\.(png|jpe?g|gif)$/);
+    expect(firstImage.displayName).toBeTruthy();
     // One call, with the documented target of a posted link: its unfurl_id and source.
     const [call] = bot.sim.calls("chat.unfurl");
     expect(call?.ok).toBe(true);
@@ -144,7 +146,10 @@ describe("a shared asset link", () => {
     expect(entity.entity_payload.attributes.title.text).toBe("Trail at dawn");
     expect(custom(entity, "kind")?.value).toBe("Image");
     expect(custom(entity, "prompt")?.value).toBe("a hiker on a ridge trail at dawn, mist below");
-    expect(fields(entity).preview?.image_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+    // The image, from a Slack file: the API's own URL is signed and expires (decision 0027).
+    const preview = fields(entity).preview as { image_url?: string; slack_file?: { id: string } };
+    expect(preview.image_url).toBeUndefined();
+    expect(bot.sim.file(preview.slack_file?.id ?? "")?.mimetype).toMatch(/^image\//);
   }, 30_000);
 });
 

@@ -2,8 +2,10 @@ import type { AllMiddlewareArgs, BlockAction, ButtonAction, SlackActionMiddlewar
 import type { BotDeps } from "../../deps.js";
 import { addLatestResult } from "../../flows/board-latest.js";
 import { tellProblem } from "../../flows/tell-problem.js";
+import { entityDetails } from "../../flows/work-objects.js";
 import type { SlackMessage } from "../../messages/blocks.js";
 import { addLatestMessage } from "../../messages/board-latest.js";
+import { boardWebUrl, studioWebBase } from "../../services/studio-links.js";
 import { DOUBLE_CLICK_MS } from "./shared.js";
 
 type Args = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
@@ -24,6 +26,11 @@ export function openBoardAction() {
  * payload carries, so nothing else is read. The answer goes to the person's DM with the bot (`channel` = their user
  * id, https://docs.slack.dev/reference/methods/chat.postMessage#channels): a flexpane is no conversation, and the
  * unfurl may be in a channel without the bot. A double click within a few seconds is dropped: the first one answers.
+ *
+ * When cards were added, the flexpane the click came from is answered again with the board as it is now:
+ * entity.presentDetails on the click's `trigger_id` (issue 41, decision 0027) [reported: a Work Objects reference
+ * built from docs.slack.dev's implementation page: after a flexpane action, "refresh with chat.unfurl or
+ * entity.presentDetails as appropriate"]. The board's unfurls are unfurled again by `deps.boardChanged`.
  */
 export function addLatestAction(deps: BotDeps) {
   return async function onAddLatest({ ack, action, body, client }: Args): Promise<void> {
@@ -50,10 +57,30 @@ export function addLatestAction(deps: BotDeps) {
       const channel = body.channel?.id;
       const outcome = await addLatestResult(deps, { user, boardId, ...(channel ? { channel } : {}) });
       deps.logger.info({ user, board: boardId, outcome: outcome.kind }, "flexpane: add my latest result");
+      if (outcome.kind === "added") await refreshFlexpane(deps, client, { user, boardId, triggerId: body.trigger_id });
       await dm.ephemeral(addLatestMessage(outcome));
     } catch (error) {
       await deps.store.claims.release(key, at);
       await tellProblem(deps, dm, error, "flexpane: could not add the latest result", { board: boardId });
     }
   };
+}
+
+/** Answers the flexpane again, with the board read afresh; a refusal is logged (the DM note still says what changed). */
+async function refreshFlexpane(
+  deps: BotDeps,
+  client: Args["client"],
+  click: { user: string; boardId: string; triggerId: string | undefined },
+): Promise<void> {
+  if (!click.triggerId) return;
+  const answer = await entityDetails(deps, {
+    user: click.user,
+    externalRef: { id: click.boardId, type: "board" },
+    entityUrl: boardWebUrl(studioWebBase(deps.studio), click.boardId),
+  });
+  try {
+    await client.entity.presentDetails({ trigger_id: click.triggerId, ...answer });
+  } catch (error) {
+    deps.logger.warn({ err: error, user: click.user }, "flexpane: could not show the board again");
+  }
 }

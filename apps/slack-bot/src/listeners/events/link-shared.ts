@@ -10,6 +10,10 @@ type Args = SlackEventMiddlewareArgs<"link_shared"> & AllMiddlewareArgs;
  * `metadata.entities` (https://docs.slack.dev/messaging/work-objects-implementation#unfurl-implementation), naming
  * the message by `unfurl_id` + `source` when the event has them (a link still in the composer has no message yet)
  * and by `channel` + `ts` otherwise. Nothing to unfurl: no call. Bolt acks the event before this runs.
+ *
+ * A posted message's unfurl is remembered (store.unfurls): when the bot later changes a board, it unfurls that
+ * message's links again with `channel` + `ts` (flows/board-refresh.ts, decision 0027). A link still in the composer
+ * (`source: composer`) is not: it names no message yet.
  */
 export function linkShared(deps: BotDeps) {
   return async function onLinkShared({ event, client }: Args): Promise<void> {
@@ -27,6 +31,26 @@ export function linkShared(deps: BotDeps) {
       await client.chat.unfurl({ ...target, metadata: { entities } });
     } catch (error) {
       deps.logger.warn({ err: error, channel: event.channel }, "work objects: chat.unfurl failed");
+      return;
+    }
+    if (event.source === "composer" || !event.message_ts) return;
+    const links = entities.flatMap((entity) =>
+      entity.app_unfurl_url
+        ? [
+            {
+              url: entity.app_unfurl_url,
+              boardId: entity.external_ref.type === "board" ? entity.external_ref.id : null,
+            },
+          ]
+        : [],
+    );
+    try {
+      await deps.store.unfurls.remember(
+        { channel: event.channel, ts: event.message_ts, user: event.user, links },
+        deps.now(),
+      );
+    } catch (error) {
+      deps.logger.warn({ err: error, channel: event.channel }, "work objects: could not remember an unfurl");
     }
   };
 }
