@@ -47,6 +47,15 @@ describe.skipIf(!hasChromium)("the agent view in Chromium", () => {
     expect(await page.getByTestId("assistant-toggle").isVisible()).toBe(false);
     await page.mouse.move(1, 1);
     await screenshot(page, "-agent-view");
+
+    // A pinned prompt sends its message as Alice's, at the DM's top level: a new thread, which the bot answers in.
+    const credits = pinnedChips().filter({ hasText: "My credits" });
+    const message = (await credits.getAttribute("title")) ?? "";
+    expect(message).not.toBe("");
+    await credits.click();
+    const asked = list().getByTestId("message").filter({ hasText: message });
+    await expect.poll(() => asked.count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => asked.getByTestId("thread-link").textContent(), { timeout: 15_000 }).toMatch(/^\d+ repl/);
   }, 30_000);
 
   it("stops a running job from its session's Stop: the session leaves processing, the thread says so, no result is posted", async () => {
