@@ -164,7 +164,7 @@ describe("studio upload", () => {
     const ran = await done;
     expect(ran.code).toBe(130);
     expect(ran.stderr).toContain(
-      `studio: stopped.\nNo file was uploaded:\n${join(dir, "poster.png")}: the upload was aborted by the caller; nothing was registered.`,
+      `studio: stopped.\nNo file was uploaded:\n${join(dir, "poster.png")}: the upload was aborted by the caller (interrupted); nothing was registered.`,
     );
     expect(sandbox.operations().UploadImage ?? 0).toBe(0);
   });

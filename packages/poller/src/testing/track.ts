@@ -19,7 +19,20 @@ export interface TrackedRequest {
 export interface RequestTracker {
   /** Use this client: it is the original with its calls tracked. */
   client: StudioClient;
-  /** Calls not yet settled (requests and workspace look-ups). */
+  /**
+   * A fetch counted the same way, for what goes around the client: pass it as `@studio-kit/upload`'s `fetch`, so
+   * that an upload's transfer to the storage is waited for like a request (without it, `runUntilSettled` sees
+   * nothing in flight and nothing sleeping while the bytes travel, and gives up). Calls the global fetch, looked up
+   * per call (so msw's is used), unless `trackRequests` was given one.
+   */
+  fetch: typeof fetch;
+  /**
+   * Counts other I/O as in flight until it settles, and returns it: work that settles without the manual clock
+   * (a file read, a request of another client). Never a promise that waits on the clock itself, such as a poller's
+   * wait: the run would wait for it before moving the clock, for ever.
+   */
+  track<T>(promise: Promise<T>): Promise<T>;
+  /** Calls not yet settled (requests, workspace look-ups, tracked fetches and tracked promises). */
   inFlight(): number;
   /** Every request sent, in order. */
   requests: TrackedRequest[];
@@ -33,9 +46,14 @@ export interface RequestTracker {
  * ```ts
  * const tracker = trackRequests(client, clock);
  * const poller = createPoller(tracker.client, { clock });
+ * await uploadFile(tracker.client, { path, fetch: tracker.fetch }); // the transfer is tracked too
  * ```
  */
-export function trackRequests(client: StudioClient, clock: { now(): number }): RequestTracker {
+export function trackRequests(
+  client: StudioClient,
+  clock: { now(): number },
+  options: { fetch?: typeof fetch } = {},
+): RequestTracker {
   let inFlight = 0;
   const requests: TrackedRequest[] = [];
   const track = <T>(promise: Promise<T>): Promise<T> => {
@@ -79,5 +97,7 @@ export function trackRequests(client: StudioClient, clock: { now(): number }): R
     // The client's tracer, so a poller over the tracked client records spans where the client does.
     ...(client.tracer ? { tracer: client.tracer } : {}),
   };
-  return { client: tracked, inFlight: () => inFlight, requests };
+  const fetchTracked: typeof fetch = (input, init) =>
+    track((options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args)))(input, init));
+  return { client: tracked, fetch: fetchTracked, track, inFlight: () => inFlight, requests };
 }
