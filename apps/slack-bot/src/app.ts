@@ -15,6 +15,7 @@ import { register as registerFunctions } from "./listeners/functions/index.js";
 import { dedupeEvents } from "./listeners/middleware/dedupe-events.js";
 import { refuseReplays, signedHeaders } from "./listeners/middleware/refuse-replays.js";
 import { register as registerViews } from "./listeners/views/index.js";
+import { createSlackbotMcp } from "./mcp/route.js";
 import { type BotOps, createBotOps, probeStudio } from "./ops/create.js";
 import { countSlackCalls, measurePacer } from "./ops/instrument-slack.js";
 import { measureStore } from "./ops/instrument-store.js";
@@ -135,10 +136,15 @@ export function createBotApp(options: BotAppOptions): BotApp {
   const pacer = measurePacer(options.pacer ?? createSlackPacer({ windows, now }), ops.metrics);
   // Spans through the studio client's provider (the global one, which main.ts's SDK registers when traces are sent).
   const tracer = tracerOf({ studio: options.studio });
-  const routes = opsRoutes({
-    ...ops,
-    onError: (error) => logger.warn({ err: error }, "a health or metrics route failed"),
-  });
+  // STUDIO_MCP=on: the studio's tools for Slackbot at /mcp (src/mcp/route.ts), beside health and metrics.
+  const mcp = config.mcp ? createSlackbotMcp(config.mcp, config.slack.signingSecret ?? "") : undefined;
+  const routes = [
+    ...opsRoutes({
+      ...ops,
+      onError: (error) => logger.warn({ err: error }, "a health or metrics route failed"),
+    }),
+    ...(mcp ? [mcp.route] : []),
+  ];
   const base: AppOptions = {
     token: config.slack.botToken,
     signingSecret: config.slack.signingSecret,
@@ -222,6 +228,7 @@ export function createBotApp(options: BotAppOptions): BotApp {
     if (!channel) throw new Error("conversations.open answered no channel");
     return dmSurface(app.client, user, channel);
   });
+  mcp?.bind(deps, app.client);
   ops.metrics.readInFlight(() => deps.leases.count());
   ops.metrics.readUnfinished(() => store.jobs.unfinished());
   const endpoint = options.studio.endpoint;

@@ -4,6 +4,7 @@
 // malformed token is still a secret, and a pasted list of ids may hold one by mistake).
 
 import { ACCESS_DEFAULTS, type AccessConfig, type LimitsConfig, readAccess } from "./config/access.js";
+import { type McpConfig, readMcp } from "./config/mcp.js";
 import { type LogLevel, OPS_DEFAULTS, readOps } from "./config/ops.js";
 import { ConfigError, type Env } from "./config/read.js";
 import { readSlack, SLACK_DEFAULTS, type SlackConfig, type SlackProgress, type SlackSurface } from "./config/slack.js";
@@ -12,6 +13,7 @@ import { readStudio, type StudioConfig } from "./config/studio.js";
 import { readTracing, type TracingConfig } from "./config/tracing.js";
 
 export type { AccessConfig } from "./config/access.js";
+export type { McpConfig } from "./config/mcp.js";
 export type { LogLevel } from "./config/ops.js";
 export { ConfigError } from "./config/read.js";
 export type { SlackProgress, SlackSurface } from "./config/slack.js";
@@ -80,6 +82,11 @@ export interface Config {
    * OpenTelemetry SDK (main.ts); undefined = no SDK is loaded and nothing is sent. Decision 0023.
    */
   tracing?: TracingConfig;
+  /**
+   * STUDIO_MCP=on: the studio's tools served to Slackbot at /mcp with Slack identity auth (src/mcp/); undefined = off,
+   * the default.
+   */
+  mcp?: McpConfig;
 }
 
 /** Defaults for the optional settings (each area's, in one place). */
@@ -109,6 +116,7 @@ export function readConfig(env: Env, options: { cwd?: string } = {}): Config {
   const spending = readAccess(env, problems);
   const state = readStore(env, problems, options.cwd ?? process.cwd());
   const tracing = readTracing(env, problems);
+  const mcp = readMcp(env, problems);
   if (problems.length || !slack) throw new ConfigError(problems);
   return {
     slack: slack.slack,
@@ -123,5 +131,6 @@ export function readConfig(env: Env, options: { cwd?: string } = {}): Config {
     slackSurface: slack.slackSurface,
     slackProgress: slack.slackProgress,
     ...(tracing ? { tracing } : {}),
+    ...(mcp.enabled ? { mcp } : {}),
   };
 }
