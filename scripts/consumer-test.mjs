@@ -12,7 +12,10 @@
 //      traceparent), then, with the API and the SDK installed and a provider registered, its span recorded and its
 //      traceparent in the sandbox's journal;
 //   4. `npx studio --sandbox credits` runs the CLI's installed bin with no key;
-//   5. require.cjs require()s every package from CommonJS, and commonjs.cts's output runs.
+//   5. require.cjs require()s every package from CommonJS, and commonjs.cts's output runs;
+//   6. the service of docs/use-in-your-service.md (service.mts): its error cases (service-errors.mts: wrong key,
+//      wrong base URL path, bad ratio, deadline, abort with a reason, upload abort) against the installed sandbox,
+//      then its test over the sandbox's msw handlers on the poller's manual clock (service.test.mts, node --test).
 // Any failure stops the run with the step that failed and the output of the command. `--keep` leaves the
 // scratch project in place and prints its path.
 import { spawn } from "node:child_process";
@@ -25,7 +28,9 @@ import { buildPackages, packPackages, publishedPackages, root, run } from "./lib
 const keep = process.argv.includes("--keep");
 const fixture = join(root, "scripts/consumer");
 // The scratch project's own tools and the published packages' peer: the versions the workspace pins.
-const TOOLS = ["typescript@5.9.3", "@types/node@20.19.43", "graphql@16.15.0"];
+const TOOLS = ["typescript@5.9.3", "@types/node@20.19.43", "graphql@16.15.0", "msw@2.15.0"];
+// The service of docs/use-in-your-service.md, its error cases and its test (step 6), with their own tsconfig.
+const SERVICE_FILES = ["service.mts", "service-errors.mts", "service.test.mts", "service.tsconfig.json"];
 // OpenTelemetry as an app installs it, at the versions core's own tests use: installed only for the tracing step,
 // after everything else has run without it.
 const OTEL = [
@@ -114,7 +119,7 @@ async function main() {
     join(project, "package.json"),
     `${JSON.stringify({ name: "studio-kit-consumer", version: "0.0.0", private: true, type: "module" }, null, 2)}\n`,
   );
-  for (const file of ["smoke.mts", "commonjs.cts", "require.cjs", "tracing.mjs", "tsconfig.json"]) {
+  for (const file of ["smoke.mts", "commonjs.cts", "require.cjs", "tracing.mjs", "tsconfig.json", ...SERVICE_FILES]) {
     copyFileSync(join(fixture, file), join(project, file));
   }
   const install = run(
@@ -142,6 +147,12 @@ async function main() {
     env: consumerEnv(),
   });
   log("tsc --strict: smoke.mts and commonjs.cts type-check against the installed declarations");
+
+  run(process.execPath, [join(project, "node_modules/typescript/bin/tsc"), "-p", "service.tsconfig.json", "--strict"], {
+    cwd: project,
+    env: consumerEnv(),
+  });
+  log("tsc --strict: the service, its error cases and its msw test type-check too");
 
   step = "start the installed sandbox";
   const server = await startSandbox(project);
@@ -190,6 +201,18 @@ async function main() {
   const required = JSON.parse(await runNode(project, ["require.cjs"]));
   const commonjs = JSON.parse(await runNode(project, ["out/commonjs.cjs"]));
   log(`require() loads ${required.required.join(", ")}; commonjs.cts ran (${commonjs.commonjs})`);
+
+  step = "the service's error cases against the sandbox";
+  const errors = JSON.parse((await runNode(project, ["out/service-errors.mjs"], sandboxEnv)).trim().split("\n").at(-1));
+  log(
+    `service: ${Object.entries(errors.cases)
+      .map(([label, { name, code }]) => `${label} -> ${name} ${code}`)
+      .join("; ")}; then a board of ${errors.images} images and the poster`,
+  );
+
+  step = "the service's test over the sandbox's msw handlers (node --test)";
+  await runNode(project, ["--test", "out/service.test.mjs"]);
+  log("service.test.mts passed: msw handlers, the poller's manual clock, the upload's transfer tracked");
 }
 
 /** Stops the sandbox (SIGTERM: it closes its server and storage), killing it if it has not exited in 5 s. */

@@ -187,7 +187,7 @@ export class StudioTimeoutError extends StudioError {
  * out (`AbortSignal.timeout`) is a StudioTimeoutError instead.
  */
 export class StudioAbortError extends StudioError {
-  override readonly name = "StudioAbortError";
+  override readonly name: string = "StudioAbortError";
 }
 
 /**
@@ -226,12 +226,12 @@ export class StudioGraphQLError extends StudioError {
  * that vanished too (the poller's PollerVanishedError, VANISHED).
  */
 export class StudioNotFoundError extends StudioGraphQLError {
-  override readonly name = "StudioNotFoundError";
+  override readonly name: string = "StudioNotFoundError";
 }
 
 /** The client, an upload or a poller was created or called with options it cannot use (INVALID_OPTIONS). */
 export class StudioConfigError extends StudioError {
-  override readonly name = "StudioConfigError";
+  override readonly name: string = "StudioConfigError";
 }
 
 /**
@@ -240,10 +240,12 @@ export class StudioConfigError extends StudioError {
  * sending it again as it is will not help. Matches the upload's UploadValidationError.
  */
 export class StudioValidationError extends StudioError {
-  override readonly name = "StudioValidationError";
+  override readonly name: string = "StudioValidationError";
 }
 
-// The codes each category class matches beyond its own instances (StudioError[Symbol.hasInstance]).
+// The codes each category class matches beyond its own instances (StudioError[Symbol.hasInstance]). Their `name`
+// is typed string, not the literal, so that `error instanceof StudioAbortError` narrows an UploadAbortError to
+// something usable rather than to never.
 const CATEGORY = new Map<object, ReadonlySet<StudioErrorCode>>([
   [StudioAbortError, new Set<StudioErrorCode>(["ABORTED"])],
   [StudioTimeoutError, new Set<StudioErrorCode>(["TIMEOUT"])],

@@ -1,5 +1,5 @@
 import { StudioAbortError, StudioError, StudioTimeoutError, StudioValidationError } from "@studio-kit/core";
-import { describe, expect, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import { UploadAbortError, type UploadError, UploadValidationError, uploadFile } from "../src/index.js";
 import { neutralBytes, rejection, useUploads } from "./support/harness.js";
 
@@ -56,5 +56,12 @@ describe("upload errors are the kit's StudioErrors", () => {
     expect(error).toBeInstanceOf(StudioValidationError);
     expect(error).toBeInstanceOf(StudioError);
     expect(error.code).toBe("FILE_EMPTY");
+  });
+
+  it("keeps a usable type when narrowed by both its own class and a category class", () => {
+    const error: unknown = new UploadAbortError("ABORTED", "@studio-kit/upload: aborted.", { fileId: "file_1" });
+    if (!(error instanceof UploadAbortError) || !(error instanceof StudioAbortError)) throw new Error("not matched");
+    expectTypeOf(error.fileId).toEqualTypeOf<string | undefined>();
+    expect(error.fileId).toBe("file_1");
   });
 });
