@@ -2,10 +2,10 @@
 // session per thread (a channel's or a DM's), with its status, its title and who started it, plus what the app's
 // manifest says that sessions depend on. Kept here (as link-state.ts keeps links) so SimState stays as it was.
 import type { SimState } from "./state.js";
+import type { AgentSessionStatus, SimAgentSession, SimAgentSessionStop } from "./types.js";
 
 /** The lifecycle statuses agents.sessions.setStatus takes: "Acceptable values: active processing suspended closed". */
-export const AGENT_SESSION_STATUSES = ["processing", "active", "suspended", "closed"] as const;
-export type AgentSessionStatus = (typeof AGENT_SESSION_STATUSES)[number];
+export const AGENT_SESSION_STATUSES: readonly AgentSessionStatus[] = ["processing", "active", "suspended", "closed"];
 
 /** The event Slack sends on a click of the stop button (https://docs.slack.dev/reference/events/agent_session_stopped/). */
 export const AGENT_SESSION_STOPPED_EVENT = "agent_session_stopped";
@@ -23,17 +23,6 @@ export interface AgentSessionRecord {
   user?: string;
   /** Every status set, in order (setStatus and chat.stopStream's `session_status`). */
   statusHistory: AgentSessionStatus[];
-}
-
-/** One click of Slack's stop button, as the sim delivered it. */
-export interface SimAgentSessionStop {
-  channel: string;
-  threadTs: string;
-  user: string;
-  /** The app's streams in the thread that Slack stopped on the click (the event's `streaming_message_ts`). */
-  streamingMessageTs: string[];
-  /** On the sim's clock. */
-  at: number;
 }
 
 export interface AgentSessionsState {
@@ -81,26 +70,6 @@ export function setSessionStatus(record: AgentSessionRecord, status: AgentSessio
 export function subscribesToStop(state: SimState): boolean {
   const events = agentSessionsState(state).botEvents;
   return !events || events.includes(AGENT_SESSION_STOPPED_EVENT);
-}
-
-/** What a person sees of a session, as a copy the caller may keep. */
-export interface SimAgentSession {
-  channel: string;
-  threadTs: string;
-  status: AgentSessionStatus;
-  title?: string;
-  user?: string;
-  /**
-   * Slack's stop button shows: the session is `processing` and the app subscribes to `agent_session_stopped`.
-   * Click it with `stopAgentSession`.
-   */
-  stopButton: boolean;
-  /**
-   * The session is `processing` but the app does not subscribe to `agent_session_stopped`: people see "a
-   * non-interactive loading indicator instead" of the stop button.
-   */
-  loadingIndicator: boolean;
-  statusHistory: AgentSessionStatus[];
 }
 
 export function sessionSnapshot(state: SimState, record: AgentSessionRecord): SimAgentSession {

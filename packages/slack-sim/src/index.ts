@@ -38,7 +38,6 @@ export type {
 export type { StopAgentSessionInput, StopAgentSessionResult } from "./actions/stop-session.js";
 export type { SuggestedOption, SuggestInput, SuggestResult } from "./actions/suggest.js";
 export { DEFAULT_MIN_QUERY_LENGTH } from "./actions/suggest.js";
-export type { AgentSessionStatus, SimAgentSession, SimAgentSessionStop } from "./agent-sessions-state.js";
 export {
   AGENT_SESSION_STATUSES,
   AGENT_SESSION_STOPPED_EVENT,
@@ -82,6 +81,7 @@ export { RESPONSE_URL_LIMITS, SIM_WORKSPACE, TRIGGER_LIFETIME_MS } from "./state
 export { STREAM_LIMITS } from "./stream-chunks.js";
 export { STREAM_LIFETIME_MS } from "./stream-state.js";
 export type {
+  AgentSessionStatus,
   AssistantContext,
   AssistantPrompt,
   Block,
@@ -89,6 +89,8 @@ export type {
   FeedbackSide,
   MessageMetadata,
   SharedFileInput,
+  SimAgentSession,
+  SimAgentSessionStop,
   SimAssistantThread,
   SimCall,
   SimChannel,

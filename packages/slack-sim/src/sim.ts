@@ -60,13 +60,7 @@ import {
   sendAgentSessionStop,
 } from "./actions/stop-session.js";
 import { type SuggestInput, type SuggestResult, sendSuggestion } from "./actions/suggest.js";
-import {
-  agentSessionsState,
-  findSession,
-  type SimAgentSession,
-  type SimAgentSessionStop,
-  sessionSnapshot,
-} from "./agent-sessions-state.js";
+import { agentSessionsState, findSession, sessionSnapshot } from "./agent-sessions-state.js";
 import type { SimFunctionExecution } from "./api/functions.js";
 import { threadRecord, threadSnapshot } from "./assistant-state.js";
 import { SlackSimError } from "./errors.js";
@@ -83,6 +77,8 @@ import { type AppView, channelOf, createState, dmIdOf, isTopLevel, SIM_WORKSPACE
 import { messageAsSeen } from "./stream-state.js";
 import type {
   Fault,
+  SimAgentSession,
+  SimAgentSessionStop,
   SimAssistantThread,
   SimCall,
   SimChannel,

@@ -1,5 +1,4 @@
 // The sim's record of the workspace: what the readers return and what the Web API methods change.
-import type { SimAgentSession } from "./agent-sessions-state.js";
 
 /** Any Block Kit block; the sim checks the limits it knows (see validate.ts) and keeps the rest as given. */
 export type Block = Record<string, unknown>;
@@ -262,4 +261,38 @@ export interface SimAssistantThread {
   context?: AssistantContext;
   /** The thread's agent session, when the app set one (`SlackSim.agentSession`). */
   agentSession?: SimAgentSession;
+}
+
+/** An agent session's lifecycle status (agents.sessions.setStatus: "active processing suspended closed"). */
+export type AgentSessionStatus = "processing" | "active" | "suspended" | "closed";
+
+/** What a person sees of a session, as a copy the caller may keep. */
+export interface SimAgentSession {
+  channel: string;
+  threadTs: string;
+  status: AgentSessionStatus;
+  title?: string;
+  user?: string;
+  /**
+   * Slack's stop button shows: the session is `processing` and the app subscribes to `agent_session_stopped`.
+   * Click it with `stopAgentSession`.
+   */
+  stopButton: boolean;
+  /**
+   * The session is `processing` but the app does not subscribe to `agent_session_stopped`: people see "a
+   * non-interactive loading indicator instead" of the stop button.
+   */
+  loadingIndicator: boolean;
+  statusHistory: AgentSessionStatus[];
+}
+
+/** One click of Slack's stop button, as the sim delivered it. */
+export interface SimAgentSessionStop {
+  channel: string;
+  threadTs: string;
+  user: string;
+  /** The app's streams in the thread that Slack stopped on the click (the event's `streaming_message_ts`). */
+  streamingMessageTs: string[];
+  /** On the sim's clock. */
+  at: number;
 }

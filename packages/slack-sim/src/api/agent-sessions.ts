@@ -1,7 +1,6 @@
 import {
   AGENT_SESSION_STATUSES,
   type AgentSessionRecord,
-  type AgentSessionStatus,
   addSession,
   agentSessionsState,
   findSession,
@@ -10,6 +9,7 @@ import {
   subscribesToStop,
 } from "../agent-sessions-state.js";
 import { channelOf, findMessage, isTopLevel, type SimState } from "../state.js";
+import type { AgentSessionStatus } from "../types.js";
 import { type ApiResult, type Args, fail, isResult, missing, str } from "./args.js";
 
 // Agent sessions (https://docs.slack.dev/ai/agent-sessions/): agents.sessions.setStatus
