@@ -5,6 +5,7 @@ import { registerCatalog } from "./commands/catalog.js";
 import { registerCredits } from "./commands/credits.js";
 import { registerDoctor } from "./commands/doctor.js";
 import { registerGenerate } from "./commands/generate.js";
+import { registerMcp } from "./commands/mcp.js";
 import { registerStatus } from "./commands/status.js";
 import { registerUpload } from "./commands/upload.js";
 import { registerWhoami } from "./commands/whoami.js";
@@ -55,6 +56,7 @@ export function createProgram(run: RunContext): Command {
     registerStatus,
     registerUpload,
     registerDoctor,
+    registerMcp,
   ]) {
     register(program, run);
   }

@@ -33,6 +33,13 @@ export interface McpHttpHandlerOptions {
   maxBodyBytes?: number;
   /** Sees an error the handler answered with a 500 (without its message), for the server's own log. */
   onError?: (error: unknown) => void;
+  /**
+   * Who sends a request, so that a `notifications/cancelled` stops only that caller's request of that id (request ids
+   * are the client's own, not unique across clients). Default: the Authorization header and the remote address;
+   * a server whose identity is elsewhere (the bot's: the Slack user in the request) passes its own. Return
+   * undefined to let no cancellation through.
+   */
+  callerOf?: (request: McpHttpRequest) => string | undefined;
 }
 
 /** A Node `http` request listener; `rawBody` when a framework read the body already. */
@@ -46,6 +53,13 @@ function refuse(res: ServerResponse, status: number, code: number, message: stri
   res.writeHead(status, { "content-type": "application/json", ...headers });
   res.end(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }));
 }
+
+const defaultCaller = ({ req }: McpHttpRequest) =>
+  `${req.headers.authorization ?? ""} ${req.socket.remoteAddress ?? ""}`;
+
+type Message = { id?: unknown; method?: unknown; params?: { requestId?: unknown } };
+const asMessage = (body: unknown): Message =>
+  typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Message) : {};
 
 const isRefusal = (value: McpServer | McpHttpRefusal): value is McpHttpRefusal =>
   typeof (value as McpHttpRefusal).status === "number";
@@ -64,8 +78,9 @@ async function readBody(req: IncomingMessage, max: number): Promise<string | und
 /**
  * A Node `http` handler that serves MCP over Streamable HTTP, stateless: it reads the body, asks `serverFor` for a
  * server (or a refusal: 401, 403, ...), and answers the request with it over the SDK's
- * `StreamableHTTPServerTransport` (progress streamed as server-sent events). When the client goes away (a
- * cancelled call closes its connection), the server is closed, which aborts the tool's signal: a wait stops polling.
+ * `StreamableHTTPServerTransport` (progress streamed as server-sent events). A client's `notifications/cancelled`
+ * (sent as its own POST) or a closed connection closes the server answering that request, which aborts the tool's
+ * signal: a wait stops polling.
  * Only POST is served; GET and DELETE answer 405, since no session is kept.
  *
  * @example
@@ -75,6 +90,10 @@ async function readBody(req: IncomingMessage, max: number): Promise<string | und
 export function createMcpHttpHandler(options: McpHttpHandlerOptions): McpHttpHandler {
   const max = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
   const onError = options.onError ?? (() => {});
+  const callerOf = options.callerOf ?? defaultCaller;
+  // The requests being answered, by caller and id: without sessions a client's cancellation comes as a POST of
+  // its own, which reaches a new server, so it is routed here to the server answering the request it names.
+  const inFlight = new Map<string, () => void>();
   return async (req, res, given) => {
     try {
       if (req.method !== "POST") {
@@ -101,10 +120,24 @@ export function createMcpHttpHandler(options: McpHttpHandlerOptions): McpHttpHan
         return;
       }
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-      res.on("close", () => {
+      const stop = () => {
         void transport.close().catch(() => undefined);
         void chosen.close().catch(() => undefined);
-      });
+      };
+      const message = asMessage(body);
+      const caller = callerOf({ req, rawBody, body });
+      if (caller !== undefined && message.method === "notifications/cancelled") {
+        // Closing the server that answers it aborts the tool's signal (the SDK aborts every handler on close).
+        inFlight.get(`${caller}\u0000${JSON.stringify(message.params?.requestId)}`)?.();
+      }
+      if (caller !== undefined && message.id !== undefined && typeof message.method === "string") {
+        const key = `${caller}\u0000${JSON.stringify(message.id)}`;
+        inFlight.set(key, stop);
+        res.on("close", () => {
+          if (inFlight.get(key) === stop) inFlight.delete(key);
+        });
+      }
+      res.on("close", stop);
       await chosen.connect(transport);
       await transport.handleRequest(req, res, body);
     } catch (error) {

@@ -20,14 +20,14 @@ export async function waitForClientJob(
 ): Promise<GenerationOutcome> {
   const { recordKind, ids } = readJobId(job.jobId);
   const percent = new Map<string, number>(ids.map((id) => [id, 0]));
+  // Reports go out in order, one after the other, and all of them before the result: a client drops progress
+  // that arrives after the response to its request.
+  let reported: Promise<void> = context.progress({ progress: 0, total: 100, message: `${job.kind} queued` });
   const update = (record: GenerationRecord) => {
     percent.set(record.id, record.status === "COMPLETED" ? 100 : (record.progress ?? 0));
     const mean = [...percent.values()].reduce((a, b) => a + b, 0) / percent.size;
-    void context.progress({
-      progress: Math.round(mean),
-      total: 100,
-      message: `${record.kind} ${record.id} ${record.status.toLowerCase()}`,
-    });
+    const message = `${record.kind} ${record.id} ${record.status.toLowerCase()}`;
+    reported = reported.then(() => context.progress({ progress: Math.round(mean), total: 100, message }));
   };
   const { signal } = context;
   const records: GenerationRecord[] = await Promise.all(
@@ -42,6 +42,7 @@ export async function waitForClientJob(
       return fromAudio(await poller.waitForAudio(id, { signal, onUpdate: (r) => update(fromAudio(r)) }));
     }),
   );
+  await reported;
   const done = records.every((record) => record.status === "COMPLETED");
   const outcome: GenerationOutcome = { ...job, records, done };
   const title = "board" in request ? request.board : undefined;

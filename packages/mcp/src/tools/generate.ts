@@ -109,6 +109,9 @@ export function registerGenerationTool(
               { jobId: job.jobId },
             );
           }
+          // The SDK's Client handles a notification a microtask after reading it and a response at once: progress
+          // read in the same chunk as the result is dropped. One turn of the event loop lets the last one go first.
+          await new Promise((resolve) => setImmediate(resolve));
           const { done, board, ...finished } = outcome;
           return toolResult(jobText(finished, prepared, outcome), {
             ...base,
