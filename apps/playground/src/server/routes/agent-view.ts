@@ -1,3 +1,4 @@
+import { SlackSimError } from "@studio-kit/slack-sim";
 import type { AgentStopAnswer } from "../../shared/agent-view.js";
 import { sessionView } from "../agent-view.js";
 import type { RouteContext } from "../context.js";
@@ -68,7 +69,17 @@ export function register(router: Router, context: RouteContext): void {
         "Slack shows no stop button here: the app does not subscribe to agent_session_stopped.",
       );
     }
-    const stopped = await simAction(() => sim.stopAgentSession({ channel, threadTs, user }));
+    const stopped = await simAction(async () => {
+      try {
+        return await sim.stopAgentSession({ channel, threadTs, user });
+      } catch (error) {
+        // The bot moved the session on between the check above and the click: Slack's button was gone by then.
+        if (error instanceof SlackSimError && error.code === "no_stop_button") {
+          throw new HttpError(409, "not_processing", "Studio is not working in that thread any more.", { cause: error });
+        }
+        throw error;
+      }
+    });
     requireAck(stopped);
     return json({ ok: true } satisfies AgentStopAnswer);
   });
