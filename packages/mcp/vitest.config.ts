@@ -10,6 +10,9 @@ export default defineConfig({
     // One module graph per worker, not per file: the files import the same packages (docs/decisions/0024).
     isolate: false,
     include: ["test/**/*.test.ts"],
+    // The stdio tests start `studio mcp` as a child process (about a second each on an idle machine, several on a
+    // busy one) and some wait for the poller's real first tick (5 s): the CLI's tests' limit, for the same reason.
+    testTimeout: 30_000,
     // `pnpm check` runs these with `pnpm typecheck` (tsconfig includes test/) and skips them here: scripts/check.mjs.
     typecheck: {
       enabled: process.env.STUDIO_TYPE_TESTS !== "done",

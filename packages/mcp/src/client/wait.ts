@@ -22,7 +22,7 @@ export async function waitForClientJob(
   const percent = new Map<string, number>(ids.map((id) => [id, 0]));
   // Reports go out in order, one after the other, and all of them before the result: a client drops progress
   // that arrives after the response to its request.
-  let reported: Promise<void> = context.progress({ progress: 0, total: 100, message: `${job.kind} queued` });
+  let reported: Promise<void> = context.progress({ progress: 0, total: 100, message: `job ${job.jobId} queued` });
   const update = (record: GenerationRecord) => {
     percent.set(record.id, record.status === "COMPLETED" ? 100 : (record.progress ?? 0));
     const mean = [...percent.values()].reduce((a, b) => a + b, 0) / percent.size;
