@@ -12,7 +12,9 @@
 //   ...
 //
 // A prelude may span several lines up to its `-->`. Keep it to declarations a reader can see the README make;
-// nothing lets a block skip the check.
+// nothing lets a block skip the check. A block that is a file of its own, which a later block imports
+// (`import { createPosterService } from "./service.mjs"`), says its name instead: `<!-- file: service.mts -->` on the
+// line above the fence.
 import { spawnSync } from "node:child_process";
 import {
   existsSync,
@@ -31,9 +33,13 @@ import { fileURLToPath } from "node:url";
 export const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 
 const FENCE = /^```(ts|typescript)\s*$/;
+const FILE_NAME = /^<!--\s*file:\s*([\w.-]+\.m?ts)\s*-->\s*$/;
 const PRELUDE_START = /^<!--\s*prelude:\s?/;
 
-/** The TypeScript blocks of one markdown text: each with its first code line (1-based) and its prelude, if any. */
+/**
+ * The TypeScript blocks of one markdown text: each with its first code line (1-based), its prelude, if any, and the
+ * file name it declares, if any.
+ */
 export function extractSnippets(markdown) {
   const lines = markdown.split("\n");
   const snippets = [];
@@ -41,7 +47,9 @@ export function extractSnippets(markdown) {
     if (!FENCE.test(lines[index])) continue;
     const end = lines.findIndex((line, at) => at > index && /^```\s*$/.test(line));
     if (end === -1) break;
+    const file = FILE_NAME.exec(lines[index - 1] ?? "")?.[1];
     snippets.push({
+      ...(file ? { file } : {}),
       line: index + 2,
       code: lines.slice(index + 1, end).join("\n"),
       prelude: preludeAbove(lines, index),
@@ -57,7 +65,9 @@ function preludeAbove(lines, fence) {
   if (last < 0 || !lines[last].trimEnd().endsWith("-->")) return "";
   let first = last;
   while (first >= 0 && !PRELUDE_START.test(lines[first])) {
-    if (first < last && lines[first].includes("-->")) return "";
+    // A prelude is one comment right above the fence: a blank line, a fence or another comment's end stops the search.
+    const text = lines[first];
+    if (first < last && (text.includes("-->") || text.trim() === "" || text.startsWith("```"))) return "";
     first -= 1;
   }
   if (first < 0) return "";
@@ -108,8 +118,11 @@ export function checkReadmeSnippets(files = defaultReadmes()) {
     const blocks = [];
     const needed = new Set(["@types/node"]);
     for (const file of files) {
+      // Each markdown file's blocks in a folder of their own, so that a named block is found by a relative import.
+      const folder = relative(root, file).replace(/[\\/]/g, "__").replace(/\.md$/, "");
+      mkdirSync(join(work, folder));
       for (const snippet of extractSnippets(readFileSync(file, "utf8"))) {
-        const name = `${relative(root, file).replace(/[\\/]/g, "__").replace(/\.md$/, "")}__L${snippet.line}.mts`;
+        const name = `${folder}/${snippet.file ?? `L${snippet.line}.mts`}`;
         const prelude = snippet.prelude ? `${snippet.prelude}\n` : "";
         // `export {}` makes each block a module of its own: top-level await works, and names never clash.
         writeFileSync(join(work, name), `${prelude}${snippet.code}\nexport {};\n`);
@@ -142,7 +155,7 @@ export function checkReadmeSnippets(files = defaultReadmes()) {
           skipLibCheck: true,
           noUnusedLocals: false,
         },
-        include: ["*.mts"],
+        include: ["*/*.mts", "*/*.ts"],
       }),
     );
     const tsc = join(root, "node_modules/typescript/bin/tsc");
@@ -152,12 +165,12 @@ export function checkReadmeSnippets(files = defaultReadmes()) {
     const byName = new Map(blocks.map((block) => [block.name, block]));
     const problems = missing.map((name) => `a README imports ${name}, which no workspace package has installed`);
     for (const line of `${ran.stdout}${ran.stderr}`.split("\n")) {
-      const match = /^(.+?\.mts)\((\d+),(\d+)\): (.*)$/.exec(line.trim());
+      const match = /^(.+?\.m?ts)\((\d+),(\d+)\): (.*)$/.exec(line.trim());
       if (!match) {
         if (line.trim() && !/^\s/.test(line)) problems.push(line.trim());
         continue;
       }
-      const block = byName.get(match[1].split(/[\\/]/).pop());
+      const block = byName.get(match[1].split(/[\\/]/).slice(-2).join("/"));
       const at = Number(match[2]) - (block?.offset ?? 0);
       problems.push(
         block
@@ -171,10 +184,12 @@ export function checkReadmeSnippets(files = defaultReadmes()) {
   }
 }
 
-function defaultReadmes() {
-  return readdirSync(join(root, "packages"))
-    .map((dir) => join(root, "packages", dir, "README.md"))
-    .filter((file) => existsSync(file));
+/** Every package's README, and the docs page that takes a new user from install to a tested service. */
+export function defaultReadmes() {
+  return [
+    ...readdirSync(join(root, "packages")).map((dir) => join(root, "packages", dir, "README.md")),
+    join(root, "docs/use-in-your-service.md"),
+  ].filter((file) => existsSync(file));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
