@@ -49,6 +49,8 @@ export function standInConfig(env: Env, secrets: StandInSecrets, options: { cwd?
       // Alice (the switcher's first person, workspace.ts) is the bot's admin unless told otherwise, so the Home's
       // "Results rated this week" can be seen here.
       STUDIO_ADMIN_USERS: env.STUDIO_ADMIN_USERS?.trim() || "U0ALICE",
+      // The bot serves its tools to Slackbot at /mcp here (off by default in the bot), for the "Ask Slackbot" pane.
+      STUDIO_MCP: env.STUDIO_MCP?.trim() || "on",
     },
     options,
   );

@@ -22,6 +22,7 @@ import { register as registerInteractions } from "./routes/interactions.js";
 import { register as registerLinks } from "./routes/links.js";
 import { register as registerSend } from "./routes/send.js";
 import { register as registerShortcuts } from "./routes/shortcuts.js";
+import { register as registerSlackbot } from "./routes/slackbot.js";
 import { register as registerState } from "./routes/state.js";
 import { register as registerUpload } from "./routes/upload.js";
 import { register as registerWorkflow } from "./routes/workflow.js";
@@ -219,6 +220,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       registerLinks,
       registerWorkflow,
       registerShortcuts,
+      registerSlackbot,
     ]) {
       register(router, context);
     }

@@ -10,6 +10,7 @@ import { type Watch, watchConversation } from "../poll.js";
 import type { BlockAction, BlockContext } from "../render/context.js";
 import { renderMessage } from "../render/message.js";
 import { rawText } from "../render/mrkdwn.js";
+import { createSlackbotApi } from "../slackbot-api.js";
 import { createWorkflowApi } from "../workflow-api.js";
 import { createAgentView } from "./agent-view.js";
 import { type AssistantPane, createAssistantPane } from "./assistant-pane.js";
@@ -23,6 +24,7 @@ import { createModalHost } from "./modal-host.js";
 import { createJumps } from "./permalinks.js";
 import { openShareDialog } from "./share-dialog.js";
 import { createShortcutMenus } from "./shortcut-menu.js";
+import { createSlackbotPane } from "./slackbot-pane.js";
 import { channelFor, conversationName, createSidebar, dmsFor } from "./sidebar.js";
 import { createTextContext } from "./text-context.js";
 import { createToasts, errorText } from "./toast.js";
@@ -124,6 +126,7 @@ export async function startPage(options: { doc: Document; api: Api; storage?: St
     if (session.thread) closeThread();
     if (assistant.isOpen()) assistant.close();
     workflow.close();
+    slackbot.close();
     void entity.open(message, url);
   };
   // The bot's shortcuts: the composer's shortcut menu and each message's "More actions" (shortcut-menu.ts).
@@ -189,6 +192,7 @@ export async function startPage(options: { doc: Document; api: Api; storage?: St
     onToggle: (open) => {
       if (open) entity.close();
       if (open) workflow.close();
+      if (open) slackbot.close();
       if (open && session.thread) closeThread();
       else layout();
     },
@@ -231,9 +235,29 @@ export async function startPage(options: { doc: Document; api: Api; storage?: St
       if (!open) return;
       if (assistant.isOpen()) assistant.close();
       entity.close();
+      slackbot.close();
       if (session.thread) closeThread();
     },
     afterRun: () => void board.refresh(),
+  });
+  // "Ask Slackbot" in the sidebar: the bot's MCP tools called as Slackbot's MCP client would (slackbot-pane.ts).
+  const slackbot = createSlackbotPane({
+    doc,
+    api: createSlackbotApi({ fetch: (input, init) => fetch(input, init) }),
+    workspace,
+    user: () => session.user,
+    hosts: {
+      sidebar: byId("channel-list").parentElement ?? doc.body,
+      panes: byId("assistant-pane").parentElement ?? doc.body,
+    },
+    onToggle: (open) => {
+      if (!open) return;
+      if (assistant.isOpen()) assistant.close();
+      entity.close();
+      workflow.close();
+      if (session.thread) closeThread();
+    },
+    afterCall: () => void board.refresh(),
   });
   const modals = createModalHost({
     root: byId("modal-root"),
@@ -365,6 +389,7 @@ export async function startPage(options: { doc: Document; api: Api; storage?: St
     delete session.thread;
     assistant.userChanged();
     workflow.userChanged();
+    slackbot.userChanged();
     // A flexpane is one person's: another person must click the card to see theirs.
     entity.close();
     modals.reset();
@@ -407,6 +432,7 @@ export async function startPage(options: { doc: Document; api: Api; storage?: St
     if (assistant.isOpen()) assistant.close();
     entity.close();
     workflow.close();
+    slackbot.close();
     session.thread = ts;
     threadList.reset();
     layout();
