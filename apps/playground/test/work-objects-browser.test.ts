@@ -35,6 +35,14 @@ describe.skipIf(!hasChromium)("boards as Work Objects in Chromium", () => {
     return listCards(client, { conversationId: "conv_spring" });
   };
 
+  /** The card's "Cards" fact, as a person reads it. */
+  const cardsFact = async () => {
+    const facts = card().locator(".wo-facts");
+    const labels = await facts.locator("dt").allTextContents();
+    const values = await facts.locator("dd").allTextContents();
+    return values[labels.indexOf("Cards")];
+  };
+
   it("shares the board's link from the board pane and draws its unfurl card", async () => {
     await page.getByTestId("channel-C0GENERAL").click();
     await page.getByTestId("composer").locator("textarea").fill(`/studio image ${PROMPT}`);
@@ -50,7 +58,9 @@ describe.skipIf(!hasChromium)("boards as Work Objects in Chromium", () => {
     await expect.poll(() => card().count(), { timeout: 15_000 }).toBe(1);
     await expect.poll(() => card().locator(".wo-title").textContent()).toBe("Spring campaign");
     const before = (await springCards()).length;
-    expect(await card().locator(".wo-description").textContent()).toBe(`${before} cards`);
+    // One count on the card: the Cards fact, no "N cards" description beside it (issue 41).
+    expect(await cardsFact()).toBe(String(before));
+    expect(await card().locator(".wo-description").count()).toBe(0);
     // The preview is the board's first image, loaded from the studio.
     await expect
       .poll(() =>
@@ -86,6 +96,9 @@ describe.skipIf(!hasChromium)("boards as Work Objects in Chromium", () => {
       .filter({ hasText: "Added" })
       .textContent();
     expect(note).toContain(`Added “${PROMPT}” to Spring campaign: 1 card.`);
+    // Back in #general, the card the link unfurled into says the new count: the bot unfurled it again.
+    await page.getByTestId("channel-C0GENERAL").click();
+    await expect.poll(() => cardsFact(), { timeout: 15_000 }).toBe(String(before + 1));
     expect(consoleErrors).toEqual([]);
   }, 60_000);
 });

@@ -6,6 +6,7 @@
 
 import type { EntityView, UnfurlView } from "../../src/shared/api.js";
 import { type Children, h, isSafeUrl, type VNode } from "../dom/vnode.js";
+import { imageUrlOf } from "./elements.js";
 import { decodeEntities } from "./mrkdwn-parse.js";
 
 type Json = Record<string, unknown>;
@@ -20,6 +21,8 @@ interface Field {
   type?: string;
   value?: unknown;
   image_url?: string;
+  /** A Slack-hosted image instead of a URL (`{ id }` or `{ url }`), as the bot sends previews. */
+  slack_file?: unknown;
   alt_text?: string;
 }
 
@@ -91,10 +94,11 @@ function valueNode(field: Field): Children {
   return str(field.value) ?? null;
 }
 
-const imageNode = (field: Field, className: string): VNode | null =>
-  field.image_url && isSafeUrl(field.image_url)
-    ? h("img", { class: className, src: field.image_url, alt: str(field.alt_text) ?? "", loading: "lazy" })
-    : null;
+/** A field's image: its `image_url`, or where its `slack_file` can be loaded (as an image block's). */
+const imageNode = (field: Field, className: string): VNode | null => {
+  const url = imageUrlOf(field as unknown as Record<string, unknown>);
+  return url ? h("img", { class: className, src: url, alt: str(field.alt_text) ?? "", loading: "lazy" }) : null;
+};
 
 /** The entity's title, product and type line. */
 function heading(entity: EntityView): { title: string; kicker: string } {
