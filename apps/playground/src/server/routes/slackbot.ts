@@ -23,8 +23,13 @@ export function register(router: Router, context: RouteContext) {
   router.add("GET", "/api/slackbot/tools", async (request) => {
     const user = person(new URL(request.url).searchParams.get("user") ?? "");
     const tools = await simAction(() => sim.slackbot.listTools({ user })).catch((error: unknown) => {
-      throw error instanceof HttpError && error.code === "app_unreachable"
-        ? new HttpError(503, "mcp_off", "The bot serves no MCP endpoint: start the playground with STUDIO_MCP=on.")
+      // 404 from the bot (STUDIO_MCP=off), or no HTTP receiver to reach (PLAYGROUND_SOCKET_MODE).
+      throw error instanceof HttpError && (error.code === "app_unreachable" || error.code === "invalid_options")
+        ? new HttpError(
+            503,
+            "mcp_off",
+            "The bot serves no MCP endpoint here: start the playground over HTTP (not PLAYGROUND_SOCKET_MODE) with STUDIO_MCP on.",
+          )
         : error;
     });
     const views: SlackbotToolView[] = tools.map((tool) => ({
