@@ -42,7 +42,11 @@ describe("extractSnippets", () => {
 });
 
 describe("the README snippets", () => {
-  it("every TypeScript block of the packages' READMEs and the service page compiles against the built packages", () => {
+  // One tsc program over every block takes seconds on a busy machine: no time limit (timeout 0), as for any test
+  // here that waits for its event rather than for the clock.
+  it("every TypeScript block of the packages' READMEs and the service page compiles against the built packages", {
+    timeout: 0,
+  }, () => {
     const { blocks, problems } = checkReadmeSnippets();
     expect(blocks.length).toBeGreaterThan(30);
     expect(problems).toEqual([]);
