@@ -141,6 +141,22 @@ describe("Slackbot's tools over /mcp (STUDIO_MCP=on)", () => {
     expect(credits.ok && credits.result.isError).toBeFalsy();
   });
 
+  it("holds a call to the bot's confirmation threshold and daily budget, and spends once when confirmed", async () => {
+    // The sandbox's image costs 4 credits: above a threshold of 2, the person confirms first. Slackbot's requests are
+    // stateless (no elicitation can be answered), so the tool refuses with the cost and how to confirm.
+    const b = await started({ CREDITS_CONFIRM_THRESHOLD: "2", STUDIO_DAILY_CREDIT_BUDGET: "6" });
+    const asked = structured(await makeFox(b, "U0ALICE"));
+    expect(asked.error).toMatchObject({ code: "confirmation_required", cost: 4 });
+    expect(generations(b)).toBe(0);
+    const confirmed = structured(await makeFox(b, "U0ALICE", { confirmCredits: 4 }));
+    expect(confirmed.done).toBe(true);
+    expect(generations(b)).toBe(1);
+    // 4 of today's 6 credits spent through the bot: another 4 is over the workspace's daily budget, for anyone.
+    const over = structured(await makeFox(b, "U0BOB", { confirmCredits: 4 }));
+    expect(over.error?.code).toBe("budget_reached");
+    expect(generations(b)).toBe(1);
+  });
+
   it("is not served unless STUDIO_MCP=on", async () => {
     bot = await startBot({});
     const answer = await bot.sim.slackbot.callTool({ user: "U0ALICE", name: "get_credits" });
