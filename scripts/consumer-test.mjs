@@ -13,6 +13,8 @@
 //      traceparent in the sandbox's journal;
 //   4. `npx studio --sandbox credits` runs the CLI's installed bin with no key;
 //   5. require.cjs require()s every package from CommonJS, and commonjs.cts's output runs;
+//   5b. mcp.mts: the SDK's own Client lists and calls the tools of the installed `studio mcp --sandbox` over stdio,
+//      and of @studio-kit/mcp's server behind createMcpHttpHandler over Streamable HTTP;
 //   6. the service of docs/use-in-your-service.md (service.mts): its error cases (service-errors.mts: wrong key,
 //      wrong base URL path, bad ratio, deadline, abort with a reason, upload abort) against the installed sandbox,
 //      then its test over the sandbox's msw handlers on the poller's manual clock (service.test.mts, node --test).
@@ -28,7 +30,16 @@ import { buildPackages, packPackages, publishedPackages, root, run } from "./lib
 const keep = process.argv.includes("--keep");
 const fixture = join(root, "scripts/consumer");
 // The scratch project's own tools and the published packages' peer: the versions the workspace pins.
-const TOOLS = ["typescript@5.9.3", "@types/node@20.19.43", "graphql@16.15.0", "msw@2.15.0"];
+// The MCP SDK as an app that is an MCP client installs it (mcp.mts), at the version @studio-kit/mcp depends on.
+const TOOLS = [
+  "typescript@5.9.3",
+  "@types/node@20.19.43",
+  "graphql@16.15.0",
+  "msw@2.15.0",
+  `@modelcontextprotocol/sdk@${JSON.parse(readFileSync(join(root, "packages/mcp/package.json"), "utf8")).dependencies["@modelcontextprotocol/sdk"]}`,
+];
+// mcp.mts (step 5b) with its own tsconfig: the MCP SDK's declarations need the DOM library (HeadersInit).
+const MCP_FILES = ["mcp.mts", "mcp.tsconfig.json"];
 // The service of docs/use-in-your-service.md, its error cases and its test (step 6), with their own tsconfig.
 const SERVICE_FILES = ["service.mts", "service-errors.mts", "service.test.mts", "service.tsconfig.json"];
 // OpenTelemetry as an app installs it, at the versions core's own tests use: installed only for the tracing step,
@@ -119,7 +130,15 @@ async function main() {
     join(project, "package.json"),
     `${JSON.stringify({ name: "studio-kit-consumer", version: "0.0.0", private: true, type: "module" }, null, 2)}\n`,
   );
-  for (const file of ["smoke.mts", "commonjs.cts", "require.cjs", "tracing.mjs", "tsconfig.json", ...SERVICE_FILES]) {
+  for (const file of [
+    "smoke.mts",
+    "commonjs.cts",
+    ...MCP_FILES,
+    "require.cjs",
+    "tracing.mjs",
+    "tsconfig.json",
+    ...SERVICE_FILES,
+  ]) {
     copyFileSync(join(fixture, file), join(project, file));
   }
   const install = run(
@@ -147,6 +166,12 @@ async function main() {
     env: consumerEnv(),
   });
   log("tsc --strict: smoke.mts and commonjs.cts type-check against the installed declarations");
+
+  run(process.execPath, [join(project, "node_modules/typescript/bin/tsc"), "-p", "mcp.tsconfig.json", "--strict"], {
+    cwd: project,
+    env: consumerEnv(),
+  });
+  log("tsc --strict: mcp.mts type-checks against @studio-kit/mcp's and the MCP SDK's declarations (lib DOM)");
 
   run(process.execPath, [join(project, "node_modules/typescript/bin/tsc"), "-p", "service.tsconfig.json", "--strict"], {
     cwd: project,
@@ -196,6 +221,14 @@ async function main() {
   const { available } = JSON.parse(studio.stdout);
   if (typeof available !== "number") throw new Error(`studio credits --json printed no credits:\n${studio.stdout}`);
   log(`npx studio --sandbox credits: ${available} credits available (the installed bin, its own sandbox)`);
+
+  step = "the SDK's Client over studio mcp --sandbox (stdio) and createMcpHttpHandler (Streamable HTTP)";
+  const mcp = JSON.parse((await runNode(project, ["out/mcp.mjs"], sandboxEnv)).trim().split("\n").at(-1));
+  log(
+    `mcp: studio mcp --sandbox listed ${mcp.stdioTools} tools over stdio; get_credits ${mcp.available}; ` +
+      `count 9 refused (${mcp.refused}); generate_image queued ${mcp.queued} (about ${mcp.cost} credits); ` +
+      `over Streamable HTTP ${mcp.httpTools} tools, list_boards ${mcp.boards} board(s)`,
+  );
 
   step = "require() from CommonJS";
   const required = JSON.parse(await runNode(project, ["require.cjs"]));

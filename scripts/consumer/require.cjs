@@ -12,6 +12,7 @@ const expected = {
   "@studio-kit/commands": "parseCommand",
   "@studio-kit/sandbox": "startSandboxServer",
   "@studio-kit/cli": "runStudio",
+  "@studio-kit/mcp": "createStudioMcpServer",
 };
 
 for (const [specifier, name] of Object.entries(expected)) {
