@@ -28,13 +28,15 @@ const { pino } = await import("pino");
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A started slack-sim, and how to point it at the app once the app listens. */
-export async function startSim({ rateLimits } = {}) {
+export async function startSim({ rateLimits, view } = {}) {
   let appUrl = "";
   const sim = createSlackSim({
     signingSecret: SIGNING_SECRET,
     botToken: BOT_TOKEN,
     appUrl: () => appUrl,
     ...(rateLimits ? { rateLimits } : {}),
+    // The AI surface the app is installed with (sessions.bench.mjs: the agent view).
+    ...(view ? { view } : {}),
   });
   await sim.start();
   return { sim, setApp: (server) => (appUrl = `http://127.0.0.1:${server.address().port}/slack/events`) };
@@ -43,10 +45,13 @@ export async function startSim({ rateLimits } = {}) {
 /**
  * The built bot against a started slack-sim and the studio API at `baseUrl`. `delivery`: BotDeps.delivery (the
  * baseline before finals first paces chat.update at 40 a minute); `env`: more configuration (STUDIO_SLACK_PROGRESS);
- * `client`: more options of the studio client.
+ * `client`: more options of the studio client; `view`: slack-sim's AI surface (`agent` for STUDIO_SLACK_SURFACE=agent).
  */
-export async function startBot(bot, { baseUrl, poller: pollerOptions, delivery, rateLimits, env = {}, client = {} }) {
-  const { sim, setApp } = await startSim({ rateLimits });
+export async function startBot(
+  bot,
+  { baseUrl, poller: pollerOptions, delivery, rateLimits, env = {}, client = {}, view },
+) {
+  const { sim, setApp } = await startSim({ rateLimits, view });
   // `client`: more createStudioClient options (tracing.bench.mjs: `tracerProvider: false`).
   const studio = createStudioClient({ apiKey: SANDBOX_KEYS.readWrite, baseUrl, retry: false, ...client });
   const config = bot.readConfig({

@@ -2,6 +2,7 @@ import { App, type AppOptions, HTTPReceiver, LogLevel } from "@slack/bolt";
 import type { StudioClient } from "@studio-kit/core";
 import type { Poller } from "@studio-kit/poller";
 import type { Config } from "./config.js";
+import { MISSING_STOPPED_SUBSCRIPTION } from "./delivery/agent-sessions.js";
 import { useDirectMessages } from "./delivery/undelivered.js";
 import type { BotDeps, BotLogger } from "./deps.js";
 import { createBoardRefresher } from "./flows/board-refresh.js";
@@ -107,7 +108,13 @@ function boltLogger(logger: BotLogger): BoltLogger {
   return {
     debug: () => {},
     info: () => {},
-    warn: (...parts: unknown[]) => logger.warn({ source: "bolt" }, text(parts)),
+    warn: (...parts: unknown[]) => {
+      const line = text(parts);
+      // The Web API client repeats this warning on every agents.sessions.setStatus: the bot logs it once, with
+      // what to do (delivery/agent-sessions.ts).
+      if (line.includes(MISSING_STOPPED_SUBSCRIPTION)) return;
+      logger.warn({ source: "bolt" }, line);
+    },
     error: (...parts: unknown[]) => logger.error({ source: "bolt" }, text(parts)),
     setLevel: () => {},
     getLevel: () => LogLevel.WARN,

@@ -170,7 +170,10 @@ describe("manifest.json has what the agent needs (Slack's agent messaging experi
   it("subscribes to app_home_opened (opening the DM, in place of assistant_thread_started) and the DM's messages", () => {
     // https://docs.slack.dev/ai/migrating-to-agent-messaging/: "Subscribe to the app_home_opened event to be
     // notified when a user has opened a DM with your app"; the assistant thread events do not come in this view.
+    // agent_session_stopped: without it people get no stop button on the bot's sessions
+    // (https://docs.slack.dev/reference/events/agent_session_stopped/, decision 0028).
     expect([...settings.event_subscriptions.bot_events].sort()).toEqual([
+      "agent_session_stopped",
       "app_home_opened",
       "app_mention",
       "entity_details_requested",

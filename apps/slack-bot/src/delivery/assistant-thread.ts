@@ -6,6 +6,7 @@ import type { webApi } from "@slack/bolt";
 import type { BotDeps } from "../deps.js";
 import { assistantStatus, assistantTitle, type StatusPhase } from "../messages/assistant.js";
 import type { JobRecord } from "../store/types.js";
+import { sessionPlaceOf } from "./agent-sessions.js";
 import { conversationSurface, type SurfacePlace } from "./conversation.js";
 import { threadStatus } from "./status-line.js";
 import type { JobStatusLine, Posted, Surface } from "./surface.js";
@@ -35,6 +36,7 @@ export function isAssistantThread(place: Pick<SurfacePlace, "channel" | "threadT
 export function assistantSurface(deps: BotDeps, client: webApi.WebClient, place: AssistantPlace): Surface {
   const { channel, threadTs } = place;
   const base = conversationSurface(client, place, { ephemeralAsReply: true });
+  const session = sessionPlaceOf(deps, client, place);
   const status = threadStatus(deps, client, channel, threadTs);
   const posting = async <T>(work: () => Promise<T>): Promise<T> => {
     await status.flushed();
@@ -47,6 +49,7 @@ export function assistantSurface(deps: BotDeps, client: webApi.WebClient, place:
     reply: (message) => posting(() => base.reply(message)),
     ephemeral: (message) => posting(() => base.reply(message)),
     post: (message, tag) => posting(() => base.post(message, tag)),
+    ...(session ? { session } : {}),
     assistant: {
       startJob(job, phase) {
         void titleOnce(deps, client, place, job);

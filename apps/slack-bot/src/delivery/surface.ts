@@ -110,6 +110,21 @@ export interface Surface {
    * show its phases in a streamed message (delivery/stream.ts).
    */
   streamPlace?: StreamPlace;
+  /**
+   * Set in the agent view where the answer goes to a thread: the thread's Slack agent session, `processing` while a
+   * job or a confirmation is under way there, with its stop button (delivery/agent-sessions.ts, decision 0028).
+   */
+  session?: SessionPlace;
+}
+
+/** The Web API the sessions use (Bolt's `client.agents.sessions`, @slack/web-api 8.2). */
+export type AgentSessionsApi = Pick<webApi.WebClient, "agents">;
+
+/** A thread the bot works in as an agent: where its session is. */
+export interface SessionPlace {
+  client: AgentSessionsApi;
+  channel: string;
+  threadTs: string;
 }
 
 /** What a job's message is tagged with (Slack message metadata): its job, and for a result what it made and how. */

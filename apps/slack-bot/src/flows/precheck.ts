@@ -1,14 +1,17 @@
 import type { Catalog, CatalogModel, GenerationCommand } from "@studio-kit/commands";
 import { creditsDecision, estimateCost } from "@studio-kit/commands";
 import { getCredits } from "@studio-kit/core";
+import { beginConfirmation } from "../delivery/agent-sessions.js";
 import type { Surface } from "../delivery/surface.js";
 import type { BotDeps } from "../deps.js";
 import { checkOptions } from "../intent/slack-grammar.js";
 import { fitsLimits, mayGenerate } from "../jobs/gate.js";
+import { commandTitle } from "../messages/agent-sessions.js";
 import { confirmSpendMessage, notEnoughCreditsMessage } from "../messages/credits.js";
 import { whatIsAsked } from "../messages/describe.js";
 import { invalidOptionsMessage } from "../messages/errors.js";
 import { SPANS, tracerOf } from "../ops/tracing/spans.js";
+import { PENDING_TTL_MS } from "../store/pending-requests.js";
 
 /** What a flow may generate with, once the options and the credits were checked. */
 export interface Cleared {
@@ -80,6 +83,13 @@ async function check(
       ...(options.variationOf ? { variationOf: options.variationOf } : {}),
     });
     deps.logger.info({ user, cost: decision.cost, threshold }, "asking to confirm a costly generation");
+    // In an agent session's thread the request waits `processing`: Stop takes it, and it is never sent.
+    await beginConfirmation(
+      deps,
+      surface.session,
+      { id: requestId, what: whatIsAsked(command), title: commandTitle(command) },
+      PENDING_TTL_MS,
+    );
     await surface.ephemeral(confirmSpendMessage({ decision, what: whatIsAsked(command), requestId }));
     return null;
   }

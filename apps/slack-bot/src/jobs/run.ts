@@ -10,6 +10,7 @@
 // Every record is fenced by the job's lease (record.ts): of several replicas, only the holder moves a job on.
 
 import type { StudioSpan } from "@studio-kit/core";
+import { beginSessionWork, NO_SESSION_WORK, type SessionWork } from "../delivery/agent-sessions.js";
 import { deliverFinal, type FinalMessage, pacerOf, showProgress } from "../delivery/engine.js";
 import { uploadResultFiles } from "../delivery/result-files.js";
 import { studioSilent, watchSilence, withStillTrying } from "../delivery/still-trying.js";
@@ -18,8 +19,10 @@ import type { Posted, Surface } from "../delivery/surface.js";
 import { deliverToDirectMessage, wasDelivered } from "../delivery/undelivered.js";
 import type { BotDeps } from "../deps.js";
 import { limitReachedMessage, readOnlyKeyMessage } from "../messages/access.js";
+import { stoppedProgressMessage } from "../messages/agent-sessions.js";
+import { assistantTitle } from "../messages/assistant.js";
 import type { SlackMessage } from "../messages/blocks.js";
-import { jobProblemMessage } from "../messages/jobs.js";
+import { jobProblemMessage, whatTheJobAsked } from "../messages/jobs.js";
 import { explainProblem } from "../messages/problems.js";
 import { type ProgressStatus, withStatus } from "../messages/progress.js";
 import { SPANS, tracerOf } from "../ops/tracing/spans.js";
@@ -161,9 +164,17 @@ export async function startProgress(
 
 /**
  * Polls a running job to its end, uploads its result files to Slack (unshared), then puts the one result message
- * (its media and buttons) in place of the progress, as soon as Slack's limits allow (flows/updates.ts).
+ * (its media and buttons) in place of the progress, as soon as Slack's limits allow (flows/updates.ts). A job whose
+ * agent session was stopped (`work`) is still followed to its end (it was sent, so it is paid) and kept in the
+ * person's history, but shows no more progress and is not posted.
  */
-export async function followJob(deps: BotDeps, surface: Surface, posted: Posted, job: JobRecord): Promise<void> {
+export async function followJob(
+  deps: BotDeps,
+  surface: Surface,
+  posted: Posted,
+  job: JobRecord,
+  work: SessionWork = NO_SESSION_WORK,
+): Promise<void> {
   const { logger } = deps;
   const handler = handlerOf(job);
   let shown: ProgressStatus["phase"] = "queued";
@@ -171,12 +182,12 @@ export async function followJob(deps: BotDeps, surface: Surface, posted: Posted,
   let finished: Finished | { outcome: "error"; message: SlackMessage };
   // The studio going silent (or answering again) shows at once, although no poll answers to say it.
   const silence = watchSilence(deps, (urgent) => {
-    if (deps.leases.holds(job.id)) showJob(deps, posted, job, shown, lastPercent, { urgent });
+    if (deps.leases.holds(job.id) && !work.stopped) showJob(deps, posted, job, shown, lastPercent, { urgent });
   });
   try {
     finished = await handler.follow(deps, job, (percent) => {
       // A replica that lost the job while polling updates nothing: the message is the new holder's.
-      if (!deps.leases.holds(job.id)) return;
+      if (!deps.leases.holds(job.id) || work.stopped) return;
       // A new phase shows at once (within the workspace's limit); a moving percentage waits for the throttle.
       const phase = percent > 0 ? "running" : "queued";
       const urgent = phase !== shown;
@@ -193,9 +204,15 @@ export async function followJob(deps: BotDeps, surface: Surface, posted: Posted,
   } finally {
     silence.stop();
   }
-  if (finished.outcome === "next") return nextStep(deps, surface, posted, job, finished.results);
+  if (finished.outcome === "next") return nextStep(deps, surface, posted, job, finished.results, work);
   // Fenced before the final message: a replica that lost the job while polling stops here (LeaseLostError).
   await record(deps, job.id, {});
+  if (work.stopped) {
+    // Stopped by the person: its result is kept (its ids are recorded: history opens it in the studio), never posted.
+    logger.info({ job: job.id, channel: job.channel, outcome: finished.outcome }, "stopped job finished; not posted");
+    await record(deps, job.id, { state: "done", outcome: "stopped" });
+    return;
+  }
   logger.info({ job: job.id, channel: job.channel, outcome: finished.outcome }, "generation finished");
   // The result's files upload while it waits for its turn in the conversation (deliverFinal keeps the order).
   if (finished.outcome === "completed") posted.stream?.show("uploading");
@@ -254,8 +271,15 @@ async function nextStep(
   posted: Posted,
   job: JobRecord,
   results: StepResults,
+  work: SessionWork,
 ): Promise<void> {
   const step = (job.step ?? 0) + 1;
+  if (work.stopped) {
+    // The person stopped it between steps: the next step is not sent (the ones before were, and are paid).
+    deps.logger.info({ job: job.id, step }, "stopped between steps; the next step is not sent");
+    await record(deps, job.id, { state: "done", outcome: "stopped" });
+    return;
+  }
   deps.logger.info({ job: job.id, kind: job.request.kind, step, results }, "job step finished; sending the next");
   const next = await record(deps, job.id, {
     step,
@@ -265,8 +289,8 @@ async function nextStep(
   });
   const running = await sendJob(deps, surface, posted, next);
   if (!running) return;
-  showJob(deps, posted, running, "queued", undefined, { urgent: true });
-  await followJob(deps, surface, posted, running);
+  if (!work.stopped) showJob(deps, posted, running, "queued", undefined, { urgent: true });
+  await followJob(deps, surface, posted, running, work);
 }
 
 /** What a flow hands over once its checks passed: the job to store (the runner adds who and where). */
@@ -311,6 +335,13 @@ async function startJob(deps: BotDeps, surface: Surface, spec: JobSpec, span: St
   span.setAttribute("studio.job.id", job.id);
   let posted: Posted | undefined;
   deps.leases.hold(job.id);
+  // In the agent view, the thread's session is `processing` while the job runs; its Stop is honoured below.
+  const work = await beginSessionWork(deps, surface.session, {
+    kind: "job",
+    id: job.id,
+    what: whatTheJobAsked(job),
+    title: assistantTitle(job.request),
+  });
   try {
     try {
       posted = await startProgress(deps, surface, job, "sending");
@@ -321,10 +352,18 @@ async function startJob(deps: BotDeps, surface: Surface, spec: JobSpec, span: St
     // Posting counts as the message's latest write: a moving percentage waits one interval; a new phase does not.
     deps.throttle.take(posted.key);
     job = await record(deps, job.id, { progress: posted.where });
+    work.onStop(endProgressOnStop(deps, posted, job));
+    if (work.stopped) {
+      // Stopped while it waited in the bot's own queue (Slack's pacing): the generation is never sent.
+      deps.logger.info({ job: job.id, user: job.user }, "stopped before sending; nothing sent");
+      await record(deps, job.id, { state: "done", outcome: "stopped-not-sent" });
+      return true;
+    }
+    work.sending();
     const running = await sendJob(deps, surface, posted, job);
     if (running) {
-      showJob(deps, posted, running, "queued", undefined, { urgent: true });
-      await followJob(deps, surface, posted, running);
+      if (!work.stopped) showJob(deps, posted, running, "queued", undefined, { urgent: true });
+      await followJob(deps, surface, posted, running, work);
     }
   } catch (error) {
     if (!posted && !(error instanceof LeaseLostError)) throw error; // nothing was posted, nothing sent
@@ -337,6 +376,27 @@ async function startJob(deps: BotDeps, surface: Surface, spec: JobSpec, span: St
     }
   } finally {
     deps.leases.drop(job.id);
+    await work.end();
   }
   return true;
+}
+
+/**
+ * What a click on Stop does to a job's progress at once: its line leaves the thread's status (the note the stop
+ * posts clears what Slack shows), a progress message says it stopped; a streamed one Slack stopped itself.
+ */
+function endProgressOnStop(deps: BotDeps, posted: Posted, job: JobRecord): () => void {
+  return () => {
+    if (posted.status) {
+      posted.status.end();
+      return;
+    }
+    // A response_url's uses are kept; Slack already ended the stream (agent_session_stopped's streaming_message_ts).
+    if (posted.stream || !posted.live) return;
+    posted
+      .update(stoppedProgressMessage(whatTheJobAsked(job)))
+      .catch((error: unknown) =>
+        deps.logger.warn({ err: error, job: job.id }, "could not mark a stopped job's message"),
+      );
+  };
 }

@@ -32,6 +32,8 @@ const STATUS = {
   lost: ":warning: *Stopped by a restart*",
   notSent: ":no_entry_sign: *Not sent*",
   undelivered: ":warning: *Not delivered*",
+  stopped: ":black_square_for_stop: *Stopped by you*",
+  stoppedNotSent: ":black_square_for_stop: *Stopped by you* (not sent)",
 } as const;
 
 /**
@@ -59,6 +61,10 @@ export function jobStatus(job: Pick<ListedJob, "state" | "outcome">): string {
       return STATUS.notSent;
     case "undelivered":
       return STATUS.undelivered;
+    case "stopped":
+      return STATUS.stopped;
+    case "stopped-not-sent":
+      return STATUS.stoppedNotSent;
     default:
       // `delivered` and `done` are always stored with an outcome (jobs/run.ts); without one it still ended.
       return job.state === "delivered" || job.state === "done" ? STATUS.done : STATUS.working;
@@ -93,7 +99,7 @@ export function jobLine(job: ListedJob, link?: string, options: LineOptions = {}
   const label =
     job.outcome === "completed"
       ? "Open the result"
-      : job.outcome === "undelivered"
+      : job.outcome === "undelivered" || job.outcome === "stopped"
         ? "Open it in the studio"
         : "Open the message";
   const open = link ? ` · <${link}|${label}>` : "";

@@ -17,7 +17,16 @@ const KIND_SET = {
 } satisfies Record<JobKind, true>;
 const KINDS = Object.keys(KIND_SET) as JobKind[];
 const STATES: readonly JobState[] = ["new", "sending", "running", "delivered", "done"];
-const OUTCOMES: readonly JobOutcome[] = ["completed", "failed", "not-sent", "lost", "error", "undelivered"];
+const OUTCOMES: readonly JobOutcome[] = [
+  "completed",
+  "failed",
+  "not-sent",
+  "lost",
+  "error",
+  "undelivered",
+  "stopped",
+  "stopped-not-sent",
+];
 
 /** The value used for anything that is not one of a label's known values. */
 export const OTHER = "other";

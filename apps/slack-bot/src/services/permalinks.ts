@@ -59,10 +59,11 @@ export async function jobLinks(
   options: { studioBase?: string } = {},
 ): Promise<Map<string, string>> {
   const links = new Map<string, string>();
-  // A result no message carries (issue 42) is opened where it is: in the studio.
+  // A result no message carries (issue 42; a job stopped by the person, decision 0028) is opened in the studio.
   for (const job of jobs) {
     const first = job.resultIds?.[0];
-    if (job.outcome === "undelivered" && job.id && first && options.studioBase) {
+    const unposted = job.outcome === "undelivered" || job.outcome === "stopped";
+    if (unposted && job.id && first && options.studioBase) {
       links.set(job.id, assetWebUrl(options.studioBase, first));
     }
   }

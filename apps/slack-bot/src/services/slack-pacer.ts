@@ -39,6 +39,8 @@ export const SLACK_LIMITS = {
   "chat.stopStream": { limit: 20, windowMs: 61_000 },
   // Slack documents "Special" limits for it without a number: kept to Tier 3's 50 a minute per workspace.
   "assistant.threads.setStatus": { limit: 50, windowMs: 61_000 },
+  // Agent sessions (decision 0028): Tier 3, as Slack's SDKs register it (github.com/slackapi/java-slack-sdk/pull/1633).
+  "agents.sessions.setStatus": { limit: 50, windowMs: 61_000 },
 } as const satisfies Record<string, MethodLimit>;
 
 /** A method the pacer keeps within its limit. */

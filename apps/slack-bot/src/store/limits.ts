@@ -1,10 +1,11 @@
 import type { CreateResult, Limits, NewJob, Usage } from "./types.js";
 
 /**
- * The SQL condition (the same in SQLite and PostgreSQL) of the jobs a quota counts: jobs that nothing was sent for do
- * not count; every other job does, FAILED ones included (the platform may have charged for them).
+ * The SQL condition (the same in SQLite and PostgreSQL) of the jobs a quota counts: jobs that nothing was sent for
+ * (not sent, or stopped by the person before sending) do not count; every other job does, FAILED ones included (the
+ * platform may have charged for them), and jobs stopped after they were sent (paid).
  */
-export const COUNTED_JOBS = "(outcome IS NULL OR outcome <> 'not-sent')";
+export const COUNTED_JOBS = "(outcome IS NULL OR outcome NOT IN ('not-sent', 'stopped-not-sent'))";
 
 /**
  * Whether a job fits the limits given the usage: the refusal, or null when it fits. One function for every store

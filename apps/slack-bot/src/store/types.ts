@@ -48,7 +48,15 @@ export type JobOutcome =
    * Results made (credits spent), but no message could carry them: not where they were asked (the message or thread
    * was gone), nor the person's DM. History says "Not delivered", with a link to open them in the studio.
    */
-  | "undelivered";
+  | "undelivered"
+  /**
+   * The person clicked Stop on the thread's agent session after the generation may have been sent (decision 0028):
+   * it was followed to its end (paid: the API has no cancel) and never posted; history says "Stopped by you" and
+   * opens its results, if any, in the studio.
+   */
+  | "stopped"
+  /** The person clicked Stop before the generation was sent: nothing reached the API (not counted by the quotas). */
+  | "stopped-not-sent";
 
 /** Where the job's progress message is, so a restarted bot replaces the same message. */
 export interface ProgressLocation {

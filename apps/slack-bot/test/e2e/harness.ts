@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createStudioClient, type RetryOptions, type StudioClient } from "@studio-kit/core";
@@ -37,6 +38,15 @@ export interface Bot {
   close(): Promise<void>;
 }
 
+/** The bot_events of the manifest an app with this surface is installed with. */
+function manifestBotEvents(agent: boolean): string[] {
+  const file = agent ? "manifest.json" : "manifest.assistant-view.json";
+  const manifest = JSON.parse(readFileSync(new URL(`../../${file}`, import.meta.url), "utf8")) as {
+    settings: { event_subscriptions: { bot_events: string[] } };
+  };
+  return manifest.settings.event_subscriptions.bot_events;
+}
+
 /** Starts the whole bot. Generations take about 300 ms (real time) and are polled every 50 ms. */
 export async function startBot(
   env: Record<string, string> = {},
@@ -56,6 +66,11 @@ export async function startBot(
     /** slack-sim's clock (statuses' two-minute timeout, message ts). Default `Date.now`. */
     simClock?: { now(): number };
     /**
+     * The app's event subscriptions as slack-sim knows them (`botEvents`: agent_session_stopped decides the stop
+     * button). Default the bot_events of the manifest the surface installs (manifest.json in the agent view).
+     */
+    botEvents?: readonly string[];
+    /**
      * Socket Mode end to end: the bot gets SLACK_APP_TOKEN (Bolt's SocketModeReceiver), slack-sim delivers over its
      * WebSocket instead of HTTP. Default false: the HTTP receiver.
      */
@@ -70,6 +85,7 @@ export async function startBot(
     jobMs = 300,
     socketMode = false,
     simClock,
+    botEvents,
     ...appExtra
   } = extra;
   const sandbox = await startSandboxServer({
@@ -112,6 +128,7 @@ export async function startBot(
     ...(simClock ? { clock: simClock } : {}),
     // The app as its manifest installs it: the AI surface the bot is set to (STUDIO_SLACK_SURFACE, below).
     view: env.STUDIO_SLACK_SURFACE === "agent" ? "agent" : "assistant",
+    botEvents: botEvents ?? manifestBotEvents(env.STUDIO_SLACK_SURFACE === "agent"),
   });
   await sim.start();
   const read = readConfig({

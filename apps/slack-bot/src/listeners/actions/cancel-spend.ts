@@ -1,7 +1,8 @@
+import { endConfirmation, wasStoppedRequest } from "../../delivery/agent-sessions.js";
 import { toSlack } from "../../delivery/conversation.js";
 import type { BotDeps } from "../../deps.js";
 import { OFFER_USED } from "../../messages/offers.js";
-import { cancelledMessage, spendNote } from "./confirm-spend.js";
+import { cancelledMessage, STOPPED_NOTE, spendNote } from "./confirm-spend.js";
 import type { ButtonArgs } from "./shared.js";
 
 /**
@@ -13,11 +14,14 @@ export function cancelSpendAction(deps: BotDeps) {
   return async function onCancelSpend(args: ButtonArgs): Promise<void> {
     await args.ack();
     const user = args.body.user.id;
-    const taken = await deps.store.pendingRequests.take(args.action.value ?? "", user);
-    // Already confirmed or cancelled: the confirmation keeps saying what its first click did.
-    if (taken.status === "used") return spendNote(deps, args, OFFER_USED);
+    const id = args.action.value ?? "";
+    const taken = await deps.store.pendingRequests.take(id, user);
+    // Stopped from its thread, confirmed or cancelled already: the note says what happened to it.
+    if (taken.status === "used") return spendNote(deps, args, wasStoppedRequest(deps, id) ? STOPPED_NOTE : OFFER_USED);
     if (taken.status === "not-yours") return spendNote(deps, args, "Only the person who asked can cancel it.");
     deps.logger.info({ user, status: taken.status }, "costly generation cancelled");
+    // The thread's agent session, `processing` while the confirmation waited, is idle again.
+    if (taken.status === "taken") await endConfirmation(deps, id);
     await args
       .respond({ replace_original: true, ...toSlack(cancelledMessage()) })
       .catch((error: unknown) => deps.logger.warn({ err: error }, "could not replace the confirmation"));

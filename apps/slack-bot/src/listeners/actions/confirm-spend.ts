@@ -1,4 +1,5 @@
 import type { GenerationCommand } from "@studio-kit/commands";
+import { handOverConfirmation, wasStoppedRequest, withSession } from "../../delivery/agent-sessions.js";
 import { assistantSurface, isAssistantThread } from "../../delivery/assistant-thread.js";
 import { postLive, toSlack } from "../../delivery/conversation.js";
 import { notInConversation, postThroughResponseUrl } from "../../delivery/response-url.js";
@@ -17,6 +18,9 @@ import { whatIsAsked } from "../../messages/describe.js";
 import { OFFER_USED } from "../../messages/offers.js";
 import type { PendingRequest } from "../../store/pending-requests.js";
 import type { ButtonArgs } from "./shared.js";
+
+/** A Confirm on a request its asker stopped from the thread's agent session. */
+export const STOPPED_NOTE = "You stopped this request from its thread: it was not sent, and nothing was spent.";
 
 /** What replaces the confirmation once Confirm was clicked. */
 export function confirmedMessage(what: string): SlackMessage {
@@ -106,6 +110,11 @@ export function confirmSpendAction(deps: BotDeps) {
     const taken = await deps.store.pendingRequests.take(id, user);
     switch (taken.status) {
       case "used":
+        // Stopped from its agent session's thread (decision 0028): it was taken then, and is never sent.
+        if (wasStoppedRequest(deps, id)) {
+          deps.logger.info({ user }, "a Confirm after Stop: nothing sent");
+          return spendNote(deps, args, STOPPED_NOTE);
+        }
         // A second Confirm (a double click, a second device still drawing the confirmation): the offer was spent
         // by its first click (decision 0025), and this one is told so.
         deps.logger.info({ user }, "a repeated Confirm: nothing spent");
@@ -127,15 +136,18 @@ export function confirmSpendAction(deps: BotDeps) {
         // In an assistant thread the confirmed job runs as there: its progress on the thread's status line.
         const surface = isAssistantThread(request)
           ? assistantSurface(deps, args.client, request)
-          : confirmedSurface(args, request);
-        if (request.variationOf) {
-          // A confirmed Variations click: the variation itself, with the settings it was asked with (runImageEdit
-          // never throws, and checks the credits again).
-          const settings = request.command.kind === "image" ? request.command : undefined;
-          await runImageEdit(deps, surface, "variations", request.variationOf, settings, { confirmed: true });
-          return;
-        }
-        await runConfirmed(deps, surface, request.command);
+          : withSession(deps, args.client, confirmedSurface(args, request));
+        // The thread's agent session stays `processing` from the confirmation to the job it starts.
+        await handOverConfirmation(deps, id, async () => {
+          if (request.variationOf) {
+            // A confirmed Variations click: the variation itself, with the settings it was asked with (runImageEdit
+            // never throws, and checks the credits again).
+            const settings = request.command.kind === "image" ? request.command : undefined;
+            await runImageEdit(deps, surface, "variations", request.variationOf, settings, { confirmed: true });
+            return;
+          }
+          await runConfirmed(deps, surface, request.command);
+        });
         return;
       }
     }

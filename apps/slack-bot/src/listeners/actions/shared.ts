@@ -1,4 +1,5 @@
 import type { AllMiddlewareArgs, BlockAction, ButtonAction, SlackActionMiddlewareArgs } from "@slack/bolt";
+import { withSession } from "../../delivery/agent-sessions.js";
 import { assistantSurface, isAssistantThread } from "../../delivery/assistant-thread.js";
 import { conversationSurface, toSlack } from "../../delivery/conversation.js";
 import { withResponseUrl } from "../../delivery/response-url.js";
@@ -63,7 +64,9 @@ export function clickSurface(
   // Answers to a click ("Added to ...") are for the whole thread; a note about the click itself (`besideMessage`)
   // goes where the clicker is looking: beside a result in the channel, not in its thread.
   const place = options.besideMessage && !inThread ? { user: where.user, channel: where.channel } : where;
-  const surface = conversationSurface(client, place);
+  // A click in a channel's thread works in that thread's agent session (agent view).
+  const plain = conversationSurface(client, place);
+  const surface = inThread ? withSession(deps, client, plain) : plain;
   // A result in a channel the bot is not in (posted through a slash command's response_url): the click's own
   // response_url answers there instead.
   const responseUrl = args.body?.response_url;

@@ -1,4 +1,5 @@
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from "@slack/bolt";
+import { withSession } from "../../delivery/agent-sessions.js";
 import { conversationSurface } from "../../delivery/conversation.js";
 import type { Surface } from "../../delivery/surface.js";
 import type { BotDeps } from "../../deps.js";
@@ -29,17 +30,12 @@ export function appMention(deps: BotDeps) {
   return async function onAppMention(args: Args): Promise<void> {
     const user = args.event.user;
     if (!user) return; // a bot or an app wrote it: nobody to answer
+    // In the agent view the mention's thread is an agent session (delivery/agent-sessions.ts).
+    const surface = withSession(deps, args.client, mentionSurface(args, user));
     const files = args.event.files ?? [];
     if (files.length > 0) {
-      return dispatchWithFiles(
-        deps,
-        mentionSurface(args, user),
-        args.event.text,
-        files,
-        slackIntakeOptions(args),
-        "mention",
-      );
+      return dispatchWithFiles(deps, surface, args.event.text, files, slackIntakeOptions(args), "mention");
     }
-    await dispatchText(deps, mentionSurface(args, user), args.event.text, "mention");
+    await dispatchText(deps, surface, args.event.text, "mention");
   };
 }

@@ -1,5 +1,6 @@
 import type { App } from "@slack/bolt";
 import type { BotDeps } from "../../deps.js";
+import { agentSessionStopped } from "./agent-session-stopped.js";
 import { appHomeOpened } from "./app-home-opened.js";
 import { appMention } from "./app-mention.js";
 import { entityDetailsRequested } from "./entity-details.js";
@@ -13,4 +14,5 @@ export function register(app: App, deps: BotDeps): void {
   app.event("message", messageEvent(deps));
   app.event("link_shared", linkShared(deps));
   app.event("entity_details_requested", entityDetailsRequested(deps));
+  app.event("agent_session_stopped", agentSessionStopped(deps));
 }

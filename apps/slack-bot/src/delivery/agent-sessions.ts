@@ -1,0 +1,303 @@
+// Slack's agent sessions (https://docs.slack.dev/ai/agent-sessions/, decision 0028): in the agent view every thread
+// the bot works in gets a session. It is `processing` (titled after the request) from the moment a job or a
+// confirmation is under way there, and `active` once the last of them ended: two agents.sessions.setStatus calls per
+// piece of work at most, none while another one already keeps the thread processing. While `processing` Slack shows a
+// stop button; its click arrives as agent_session_stopped (listeners/events/agent-session-stopped.ts), which marks
+// every piece of work in the thread stopped here: a job checks `stopped` before it sends, shows progress or delivers.
+//
+// What is under way lives in this process (the replica that started it): a stop reaching another replica finds
+// nothing to stop there and still moves the session on (see the decision record).
+
+import type { BotDeps } from "../deps.js";
+import { pacerOf } from "./engine.js";
+import type { AgentSessionsApi, SessionPlace } from "./surface.js";
+
+export type { AgentSessionsApi, SessionPlace } from "./surface.js";
+
+import type { StoppedWork } from "../messages/agent-sessions.js";
+
+export type { StoppedWork } from "../messages/agent-sessions.js";
+
+/** The setStatus warning while the app does not subscribe to agent_session_stopped (the event's page). */
+export const MISSING_STOPPED_SUBSCRIPTION = "missing_agent_session_stopped_event_subscription";
+
+/** The statuses the bot sets (setStatus's page: "active processing suspended closed"). */
+export type SessionStatus = "processing" | "active" | "closed";
+
+/** Something under way in a session's thread: a job, or a costly request waiting for its Confirm. */
+export interface SessionWork {
+  /** Set once the person clicked Stop on the thread's session. */
+  readonly stopped: boolean;
+  /** The job's mutation may reach the studio API from now on: a stop then costs its credits. */
+  sending(): void;
+  /** Called once, at the stop (e.g. to take the job's line off the thread's status); never throws. */
+  onStop(stop: () => void): void;
+  /** The work ended: when it was the thread's last and not stopped, the session becomes `active`. Never throws. */
+  end(): Promise<void>;
+}
+
+interface Entry {
+  work: StoppedWork;
+  stopped: boolean;
+  onStop: (() => void)[];
+  ended: boolean;
+}
+
+interface Registry {
+  threads: Map<string, Set<Entry>>;
+  /** The confirmations under way, by request id, with their thread. */
+  confirmations: Map<string, { work: SessionWork; place: SessionPlace }>;
+  /** Threads a Confirm handed to the job it starts: still `processing`, so that job's start sends nothing. */
+  handedOver: Set<string>;
+  /** Confirmations stopped before their Confirm: a later click is told so. */
+  stoppedRequests: Set<string>;
+  /** Whether the missing-subscription warning was logged (once per process). */
+  warned: boolean;
+  /** Each thread's queue of setStatus calls: they land in the order they were asked for. */
+  calls: Map<string, Promise<void>>;
+}
+
+const registries = new WeakMap<BotDeps, Registry>();
+
+function registryOf(deps: BotDeps): Registry {
+  let registry = registries.get(deps);
+  if (!registry) {
+    registry = {
+      threads: new Map(),
+      confirmations: new Map(),
+      handedOver: new Set(),
+      stoppedRequests: new Set(),
+      warned: false,
+      calls: new Map(),
+    };
+    registries.set(deps, registry);
+  }
+  return registry;
+}
+
+const keyOf = (channel: string, threadTs: string) => `${channel}:${threadTs}`;
+
+/** Where the session of a surface's thread is: in the agent view, any thread; undefined otherwise. */
+export function sessionPlaceOf(
+  deps: Pick<BotDeps, "config">,
+  client: AgentSessionsApi,
+  place: { channel: string; threadTs?: string | undefined },
+): SessionPlace | undefined {
+  if (deps.config.slackSurface !== "agent" || !place.threadTs) return undefined;
+  return { client, channel: place.channel, threadTs: place.threadTs };
+}
+
+/** Slack's title limit: "max 200 characters". */
+const TITLE_MAX = 200;
+
+/**
+ * Sets the session's status (creating it, with `title`, on first use: setStatus ignores the title afterwards), in the
+ * thread's queue of calls and within Slack's limit for the method (the pacer waits for room: a status is never
+ * skipped, or a session could stay `processing`). The missing-subscription warning is logged once per process with
+ * what to do. Never throws: a session that cannot be set is logged and the work goes on.
+ */
+export function setSessionStatus(
+  deps: BotDeps,
+  place: SessionPlace,
+  status: SessionStatus,
+  title?: string,
+): Promise<void> {
+  const { calls } = registryOf(deps);
+  const key = keyOf(place.channel, place.threadTs);
+  const queued = (calls.get(key) ?? Promise.resolve()).then(() => sendStatus(deps, place, status, title));
+  calls.set(key, queued);
+  // The queue forgets a thread once its last call landed.
+  void queued.then(() => {
+    if (calls.get(key) === queued) calls.delete(key);
+  });
+  return queued;
+}
+
+async function sendStatus(deps: BotDeps, place: SessionPlace, status: SessionStatus, title?: string): Promise<void> {
+  try {
+    await pacerOf(deps).acquire("agents.sessions.setStatus", undefined, deps.stopped);
+    const answer = await place.client.agents.sessions.setStatus({
+      channel_id: place.channel,
+      thread_ts: place.threadTs,
+      status,
+      ...(title ? { title: title.slice(0, TITLE_MAX) } : {}),
+    });
+    const warnings = [answer.warning, ...(answer.response_metadata?.warnings ?? [])];
+    const registry = registryOf(deps);
+    if (warnings.includes(MISSING_STOPPED_SUBSCRIPTION) && !registry.warned) {
+      registry.warned = true;
+      deps.logger.warn(
+        { warning: MISSING_STOPPED_SUBSCRIPTION },
+        "Slack shows no stop button on the bot's agent sessions: add agent_session_stopped to the app manifest's bot events",
+      );
+    }
+  } catch (error) {
+    deps.logger.warn({ err: error, channel: place.channel, status }, "could not set the thread's agent session");
+  }
+}
+
+/** A handle for work outside any session (not the agent view, or no thread): never stopped, ends silently. */
+export const NO_SESSION_WORK: SessionWork = {
+  stopped: false,
+  sending() {},
+  onStop() {},
+  end: async () => {},
+};
+
+/**
+ * Registers work in the session's thread; the first piece of work under way there sets the session `processing`,
+ * titled `title` when this creates the session.
+ */
+export async function beginSessionWork(
+  deps: BotDeps,
+  place: SessionPlace | undefined,
+  work: { kind: StoppedWork["kind"]; id: string; what: string; title: string },
+): Promise<SessionWork> {
+  if (!place) return NO_SESSION_WORK;
+  const { threads } = registryOf(deps);
+  const key = keyOf(place.channel, place.threadTs);
+  let entries = threads.get(key);
+  if (!entries) {
+    entries = new Set();
+    threads.set(key, entries);
+  }
+  const entry: Entry = {
+    work: { kind: work.kind, id: work.id, sent: false, what: work.what },
+    stopped: false,
+    onStop: [],
+    ended: false,
+  };
+  // A job a Confirm handed the thread to finds it `processing` already.
+  const first = entries.size === 0 && !registryOf(deps).handedOver.delete(key);
+  entries.add(entry);
+  // Added before the call: a second job starting meanwhile sees the thread busy and sends nothing. Not waited for:
+  // the job goes on while the call waits for room under Slack's limit (the thread's queue keeps the order).
+  if (first) void setSessionStatus(deps, place, "processing", work.title);
+  const mine = entries;
+  return {
+    get stopped() {
+      return entry.stopped;
+    },
+    sending() {
+      entry.work.sent = true;
+    },
+    onStop(stop) {
+      if (entry.stopped) stop();
+      else entry.onStop.push(stop);
+    },
+    async end() {
+      if (entry.ended) return;
+      entry.ended = true;
+      mine.delete(entry);
+      if (mine.size === 0 && threads.get(key) === mine) threads.delete(key);
+      // After a stop the listener moved the session on; a result finishing later changes nothing.
+      if (!entry.stopped && mine.size === 0) await setSessionStatus(deps, place, "active");
+    },
+  };
+}
+
+/**
+ * The person clicked Stop on the thread's session: every piece of work under way there (in this process) is marked
+ * stopped and leaves the thread's registry, its `onStop` callbacks run; what it was is returned, for the note that
+ * says what the stop cost. The session itself is the caller's to move on.
+ */
+export function stopSessionWork(deps: BotDeps, channel: string, threadTs: string): StoppedWork[] {
+  const registry = registryOf(deps);
+  const key = keyOf(channel, threadTs);
+  const entries = registry.threads.get(key);
+  registry.threads.delete(key);
+  const stopped: StoppedWork[] = [];
+  for (const entry of entries ?? []) {
+    entry.stopped = true;
+    stopped.push({ ...entry.work });
+    if (entry.work.kind === "confirm") {
+      registry.stoppedRequests.add(entry.work.id);
+      registry.confirmations.delete(entry.work.id);
+    }
+    for (const stop of entry.onStop.splice(0)) {
+      try {
+        stop();
+      } catch (error) {
+        deps.logger.warn({ err: error, channel }, "could not end a stopped job's progress");
+      }
+    }
+  }
+  return stopped;
+}
+
+/**
+ * A costly request waits for its asker's Confirm in a session's thread: the session is `processing` (Stop shows)
+ * until Confirm, Cancel or the confirmation's expiry (`ttlMs`) ends it. A stop takes the request: it is never sent.
+ */
+export async function beginConfirmation(
+  deps: BotDeps,
+  place: SessionPlace | undefined,
+  request: { id: string; what: string; title: string },
+  ttlMs: number,
+): Promise<void> {
+  if (!place) return;
+  const work = await beginSessionWork(deps, place, { kind: "confirm", ...request });
+  const { confirmations } = registryOf(deps);
+  confirmations.set(request.id, { work, place });
+  // A confirmation nobody answers expires: the session must not stay `processing` for it.
+  setTimeout(() => void endConfirmation(deps, request.id), ttlMs).unref();
+}
+
+/** Ends the confirmation `requestId` (Cancelled or expired), when it is under way in this process. */
+export async function endConfirmation(deps: BotDeps, requestId: string): Promise<void> {
+  const { confirmations } = registryOf(deps);
+  const found = confirmations.get(requestId);
+  confirmations.delete(requestId);
+  await found?.work.end();
+}
+
+/**
+ * Confirm was clicked: the confirmation's thread stays `processing` for the job it starts, which then begins without
+ * a call. Run the job inside `run`; if none started (a check refused it), the session becomes `active` after.
+ */
+export async function handOverConfirmation<T>(deps: BotDeps, requestId: string, run: () => Promise<T>): Promise<T> {
+  const registry = registryOf(deps);
+  const found = registry.confirmations.get(requestId);
+  registry.confirmations.delete(requestId);
+  if (!found) return run();
+  const key = keyOf(found.place.channel, found.place.threadTs);
+  const busy = (registry.threads.get(key)?.size ?? 0) > 1;
+  // The thread stays processing: for this job, or for the other work still under way there.
+  if (!busy) registry.handedOver.add(key);
+  silentEnd(registry, key, requestId);
+  try {
+    return await run();
+  } finally {
+    // No job took the thread over (refused before it started): the session is idle again.
+    if (registry.handedOver.delete(key) && !registry.threads.get(key)?.size) {
+      await setSessionStatus(deps, found.place, "active");
+    }
+  }
+}
+
+/** Takes a confirmation's entry out of its thread without moving the session. */
+function silentEnd(registry: Registry, key: string, requestId: string): void {
+  const entries = registry.threads.get(key);
+  for (const entry of entries ?? []) {
+    if (entry.work.kind === "confirm" && entry.work.id === requestId) {
+      entry.ended = true;
+      entries?.delete(entry);
+    }
+  }
+  if (entries && entries.size === 0) registry.threads.delete(key);
+}
+
+/** The surface with its thread's agent session, in the agent view (a confirmed request's, a button's). */
+export function withSession<T extends { channel: string; threadTs?: string | undefined }>(
+  deps: Pick<BotDeps, "config">,
+  client: AgentSessionsApi,
+  surface: T,
+): T & { session?: SessionPlace } {
+  const session = sessionPlaceOf(deps, client, surface);
+  return session ? { ...surface, session } : surface;
+}
+
+/** Whether the person stopped the confirmation `requestId` (its Confirm then spends nothing). */
+export function wasStoppedRequest(deps: BotDeps, requestId: string): boolean {
+  return registryOf(deps).stoppedRequests.has(requestId);
+}

@@ -1,0 +1,221 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { MISSING_STOPPED_SUBSCRIPTION } from "../../src/delivery/agent-sessions.js";
+import { ACTIONS } from "../../src/index.js";
+import { actionIds, type Bot, blocksOf, eventually, expectAllMessagesValid, startBot } from "./harness.js";
+
+// Issue 41: Slack's agent sessions (https://docs.slack.dev/ai/agent-sessions/) on the threads the bot works in as an
+// agent, and their stop button (https://docs.slack.dev/reference/events/agent_session_stopped/), end to end through
+// slack-sim in agent view and the sandbox. A stop ends the job's progress and delivery in its thread: a generation
+// already sent is paid (the studio API has no cancel) and kept in the person's history, never posted; one still
+// waiting in the bot's own queue (a Confirm) is never sent.
+
+const USER = "U0ALICE";
+const CHANNEL = "C0GENERAL";
+
+let bot: Bot | undefined;
+afterEach(async () => {
+  await bot?.close();
+  bot = undefined;
+});
+
+type Shown = ReturnType<Bot["sim"]["thread"]>[number];
+const textOf = (m: Shown | undefined) => `${m?.text ?? ""} ${JSON.stringify(m?.blocks ?? [])}`;
+const hasImage = (m: Shown) => blocksOf(m, "image").length > 0;
+const generations = (live: Bot) => live.sandbox.sandbox.stats().operations.GenerateImage ?? 0;
+
+/** The bot's replies in the thread rooted at `ts` of `channel`, as `USER` sees them. */
+const botReplies = (live: Bot, channel: string, ts: string): Shown[] =>
+  live.sim.thread(channel, ts, { as: USER }).filter((m) => m.fromBot && m.ts !== ts);
+
+async function startAgent(env: Record<string, string> = {}, extra: Parameters<typeof startBot>[1] = {}) {
+  bot = await startBot({ STUDIO_SLACK_SURFACE: "agent", ...env }, extra);
+  return bot;
+}
+
+/** `/studio history` as USER: the ephemeral list it answers with. */
+async function history(live: Bot): Promise<Shown> {
+  const seen = live.sim.conversation(CHANNEL, { as: USER }).length;
+  await live.sim.command({ user: USER, channel: CHANNEL, text: "history" });
+  return eventually(() => {
+    const found = live.sim
+      .conversation(CHANNEL, { as: USER })
+      .slice(seen)
+      .find((m) => m.ephemeral && m.fromBot);
+    expect(found).toBeDefined();
+    return found as Shown;
+  });
+}
+
+describe("agent sessions: a job in a thread", () => {
+  it("keeps the DM thread's session processing under the job's title while it runs, then active with its result", async () => {
+    const live = await startAgent();
+    const dm = live.sim.dm(USER);
+    const { ts = "" } = await live.sim.message({ user: USER, channel: dm, text: "a lighthouse at dusk, watercolour" });
+    await eventually(() => expect(botReplies(live, dm, ts).find(hasImage)).toBeDefined());
+    await eventually(() => expect(live.sim.agentSession(dm, ts)?.status).toBe("active"));
+    expect(live.sim.agentSession(dm, ts)).toMatchObject({
+      title: "Image: a lighthouse at dusk, watercolour",
+      user: USER,
+      statusHistory: ["processing", "active"],
+      stopButton: false,
+    });
+    // The documented calls only: processing when the job starts (creating the titled session), active at its end.
+    expect(live.sim.calls("agents.sessions.setStatus").map((call) => call.args.status)).toEqual([
+      "processing",
+      "active",
+    ]);
+    expect(live.sim.calls("agents.sessions.setStatus").every((call) => call.ok)).toBe(true);
+  });
+
+  it("gives a mention's thread in a channel a titled session too", async () => {
+    const live = await startAgent();
+    const { ts } = await live.sim.mention({ user: USER, channel: CHANNEL, text: "a red fox in the snow" });
+    await eventually(() => expect(live.sim.agentSession(CHANNEL, ts)?.status).toBe("active"));
+    expect(live.sim.agentSession(CHANNEL, ts)).toMatchObject({
+      title: "Image: a red fox in the snow",
+      user: USER,
+      statusHistory: ["processing", "active"],
+    });
+    expect(botReplies(live, CHANNEL, ts).some(hasImage)).toBe(true);
+  });
+
+  it("sets no session in the assistant view", async () => {
+    bot = await startBot();
+    const live = bot;
+    const { ts } = await live.sim.mention({ user: USER, channel: CHANNEL, text: "a red fox in the snow" });
+    await eventually(() => expect(botReplies(live, CHANNEL, ts).some(hasImage)).toBe(true));
+    expect(live.sim.calls("agents.sessions.setStatus")).toEqual([]);
+  });
+});
+
+describe("agent sessions: Stop while a job generates", () => {
+  it("never posts the result, says the generation was paid, keeps it 'stopped' in history and moves the session out of processing", async () => {
+    // A generation that is still running when Stop is clicked, and finishes after it.
+    const live = await startAgent({}, { jobMs: 1500 });
+    const dm = live.sim.dm(USER);
+    const { ts = "" } = await live.sim.message({ user: USER, channel: dm, text: "a lighthouse at dusk, watercolour" });
+    const job = await eventually(async () => {
+      const [running] = await live.app.store.jobs.unfinished();
+      expect(running?.state).toBe("running");
+      expect(live.sim.agentSession(dm, ts)?.stopButton).toBe(true);
+      return running as NonNullable<typeof running>;
+    });
+
+    const click = await live.sim.stopAgentSession({ channel: dm, threadTs: ts, user: USER });
+    expect(click.status).toBe(200);
+    // The bot says what stopped and what it cost, then moves the session on itself.
+    const note = await eventually(() => {
+      const found = botReplies(live, dm, ts).find((m) => textOf(m).includes("Stopped by you"));
+      expect(found).toBeDefined();
+      return found as Shown;
+    });
+    expect(textOf(note)).toContain("already been sent to the studio");
+    expect(textOf(note)).toContain("credits are spent");
+    expect(textOf(note)).toContain("kept in your history");
+    await eventually(() => expect(live.sim.agentSession(dm, ts)?.status).toBe("active"));
+
+    // The generation finishes after the stop: kept as the job's (stopped) record, never posted.
+    const ended = await eventually(async () => {
+      const stored = await live.app.store.jobs.get(job.id);
+      expect(stored?.state).toBe("done");
+      return stored;
+    });
+    expect(ended?.outcome).toBe("stopped");
+    expect(ended?.resultIds.length).toBeGreaterThan(0);
+    expect(botReplies(live, dm, ts).some(hasImage)).toBe(false);
+    expect(generations(live)).toBe(1);
+    // The status line was taken off, and the result finishing later moved the session no further.
+    expect(live.sim.assistantThread(dm, ts)?.status).toBe("");
+    expect(live.sim.agentSession(dm, ts)?.statusHistory).toEqual(["processing", "active"]);
+
+    const list = await history(live);
+    expect(textOf(list)).toContain("Stopped by you");
+    expectAllMessagesValid(live.sim, [dm, CHANNEL]);
+  });
+
+  it("in a channel thread: Slack stops the job's stream, and the bot posts no result after it", async () => {
+    const live = await startAgent({}, { jobMs: 1500 });
+    const { ts } = await live.sim.mention({ user: USER, channel: CHANNEL, text: "a red fox in the snow" });
+    await eventually(async () => {
+      const [running] = await live.app.store.jobs.unfinished();
+      expect(running?.state).toBe("running");
+    });
+    const click = await live.sim.stopAgentSession({ channel: CHANNEL, threadTs: ts, user: USER });
+    expect(click.streamingMessageTs).toHaveLength(1);
+    await eventually(() => expect(live.sim.agentSession(CHANNEL, ts)?.status).toBe("active"));
+    await eventually(async () => {
+      const [job] = await live.app.store.jobs.recent(USER, 1);
+      expect(job?.outcome).toBe("stopped");
+    });
+    const stream = botReplies(live, CHANNEL, ts).find((m) => m.ts === click.streamingMessageTs[0]);
+    expect(stream?.stream).toMatchObject({ state: "stopped", stoppedBy: "user" });
+    expect(botReplies(live, CHANNEL, ts).some(hasImage)).toBe(false);
+  });
+});
+
+describe("agent sessions: Stop while a request waits for its Confirm", () => {
+  it("never sends it: nothing generated, and a later Confirm says it was stopped", async () => {
+    // Every generation costs more than 0 credits: each one asks first.
+    const live = await startAgent({ CREDITS_CONFIRM_THRESHOLD: "0" });
+    const dm = live.sim.dm(USER);
+    const { ts = "" } = await live.sim.message({ user: USER, channel: dm, text: "a lighthouse at dusk, watercolour" });
+    const ask = await eventually(() => {
+      const found = botReplies(live, dm, ts).find((m) => actionIds(m).includes(ACTIONS.confirmSpend));
+      expect(found).toBeDefined();
+      return found as Shown;
+    });
+    await eventually(() =>
+      expect(live.sim.agentSession(dm, ts)).toMatchObject({
+        status: "processing",
+        stopButton: true,
+        title: "Image: a lighthouse at dusk, watercolour",
+      }),
+    );
+
+    await live.sim.stopAgentSession({ channel: dm, threadTs: ts, user: USER });
+    const note = await eventually(() => {
+      const found = botReplies(live, dm, ts).find((m) => textOf(m).includes("Stopped by you"));
+      expect(found).toBeDefined();
+      return found as Shown;
+    });
+    expect(textOf(note)).toContain("waiting for your Confirm and was not sent");
+    await eventually(() => expect(live.sim.agentSession(dm, ts)?.status).toBe("active"));
+
+    const confirm = await live.sim.click({
+      user: USER,
+      actionId: ACTIONS.confirmSpend,
+      messageTs: ask.ts,
+      channel: dm,
+    });
+    expect(confirm.status).toBe(200);
+    await eventually(() =>
+      expect(
+        live.sim
+          .conversation(dm, { as: USER })
+          .concat(live.sim.thread(dm, ts, { as: USER }))
+          .some((m) => textOf(m).includes("You stopped this request")),
+      ).toBe(true),
+    );
+    expect(generations(live)).toBe(0);
+    expect(await live.app.store.jobs.recent(USER, 5)).toEqual([]);
+    expect(live.sim.agentSession(dm, ts)?.status).toBe("active");
+  });
+});
+
+describe("agent sessions without the agent_session_stopped subscription", () => {
+  it("logs Slack's missing-subscription warning once, however many sessions the bot sets", async () => {
+    const live = await startAgent({}, { botEvents: ["app_mention", "app_home_opened", "message.im"] });
+    const dm = live.sim.dm(USER);
+    for (const text of ["a lighthouse at dusk", "a red fox in the snow"]) {
+      const { ts = "" } = await live.sim.message({ user: USER, channel: dm, text });
+      await eventually(() => expect(live.sim.agentSession(dm, ts)?.status).toBe("active"));
+      // Without the subscription Slack shows a loading indicator while processing, never the stop button.
+      expect(live.sim.agentSession(dm, ts)?.stopButton).toBe(false);
+    }
+    const warned = live.sim.calls("agents.sessions.setStatus").length;
+    expect(warned).toBe(4);
+    const lines = live.logs.filter((line) => line.includes(MISSING_STOPPED_SUBSCRIPTION));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain("add agent_session_stopped to the app manifest's bot events");
+  });
+});
