@@ -2,6 +2,7 @@
 // example (https://docs.slack.dev/authentication/verifying-requests-from-slack) verifies; a changed byte, a timestamp
 // six minutes either way, or a missing header does not; the person is read from a tool call's params._meta.slack only.
 import { describe, expect, it } from "vitest";
+import { readConfig } from "../../src/config.js";
 import { readIdentity } from "../../src/mcp/identity.js";
 import { mayAct } from "../../src/mcp/replays.js";
 import { verifySignedRequest } from "../../src/mcp/verify.js";
@@ -73,5 +74,21 @@ describe("who a body is for, and whether it may act", () => {
     expect(mayAct({ method: "resources/subscribe" })).toBe(true);
     expect(mayAct({ method: "initialize" })).toBe(false);
     expect(mayAct([{ method: "notifications/initialized" }, { method: "tools/list" }])).toBe(false);
+  });
+});
+
+describe("STUDIO_MCP", () => {
+  const base = { SLACK_BOT_TOKEN: "xoxb-1", SLACK_SIGNING_SECRET: "s", STUDIO_BOT_DB: ":memory:" };
+
+  it("is off unless on, and on serves /mcp", () => {
+    expect(readConfig(base).mcp).toBeUndefined();
+    expect(readConfig({ ...base, STUDIO_MCP: "off" }).mcp).toBeUndefined();
+    expect(readConfig({ ...base, STUDIO_MCP: "ON" }).mcp).toEqual({ enabled: true, path: "/mcp" });
+  });
+
+  it("refuses another value, and on without a signing secret to verify Slackbot's requests with", () => {
+    expect(() => readConfig({ ...base, STUDIO_MCP: "yes" })).toThrow(/STUDIO_MCP must be on or off/);
+    const socket = { SLACK_BOT_TOKEN: "xoxb-1", SLACK_APP_TOKEN: "xapp-1", STUDIO_BOT_DB: ":memory:" };
+    expect(() => readConfig({ ...socket, STUDIO_MCP: "on" })).toThrow(/STUDIO_MCP=on needs SLACK_SIGNING_SECRET/);
   });
 });
