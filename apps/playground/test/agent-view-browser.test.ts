@@ -93,6 +93,8 @@ describe.skipIf(!hasChromium)("the agent view in Chromium", () => {
     await thread.waitFor({ timeout: 10_000 });
     const note = thread.locator("article.message-from-bot").filter({ hasText: /stopped/i });
     await expect.poll(() => note.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    // Drawn as Slack draws it: its emoji as emoji, not as `:name:` text.
+    expect(await note.first().textContent()).not.toMatch(/:[a-z0-9_+-]+:/);
 
     // The generation finishes after the stop: the bot follows it to its end (kept in history) and posts nothing.
     // Past the longest generation (jobMs is jittered by up to 25%).

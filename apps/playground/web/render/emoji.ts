@@ -55,6 +55,8 @@ const EMOJI: Record<string, string> = {
   busts_in_silhouette: "👥",
   thinking_face: "🤔",
   repeat: "🔁",
+  // A stopped agent session's note (apps/slack-bot/src/messages/agent-sessions.ts): ⏹️ is Slack's black_square_for_stop.
+  black_square_for_stop: "⏹️",
   // The brand's colour swatches (apps/slack-bot/src/messages/brand-colours.ts).
   large_red_square: "🟥",
   large_orange_square: "🟧",
