@@ -1,0 +1,166 @@
+import { describe, expect, it } from "vitest";
+import {
+  beginConfirmation,
+  beginSessionWork,
+  endConfirmation,
+  handOverConfirmation,
+  MISSING_STOPPED_SUBSCRIPTION,
+  type SessionPlace,
+  stopSessionWork,
+  wasStoppedRequest,
+} from "../src/delivery/agent-sessions.js";
+import type { BotDeps } from "../src/deps.js";
+import { commandTitle, sessionStoppedMessage } from "../src/messages/agent-sessions.js";
+import { createSlackPacer } from "../src/services/slack-pacer.js";
+
+// The bot's agent sessions (decision 0028) without Slack: which agents.sessions.setStatus calls a thread's work
+// makes, and what a Stop finds under way there.
+
+const CHANNEL = "C0GENERAL";
+const THREAD = "1700000000.000100";
+const TEN_MINUTES = 600_000;
+
+function setup(options: { warning?: string } = {}) {
+  const calls: { status: string; title?: string }[] = [];
+  const warnings: string[] = [];
+  const client = {
+    agents: {
+      sessions: {
+        setStatus: async (args: { channel_id: string; thread_ts?: string; status: string; title?: string }) => {
+          expect(args).toMatchObject({ channel_id: CHANNEL, thread_ts: THREAD });
+          calls.push({ status: args.status, ...(args.title ? { title: args.title } : {}) });
+          return { ok: true, ...(options.warning ? { warning: options.warning } : {}) };
+        },
+      },
+    },
+  } as unknown as SessionPlace["client"];
+  const deps = {
+    config: { slackSurface: "agent" },
+    now: () => 1_000_000,
+    pacer: createSlackPacer({ now: () => 1_000_000 }),
+    logger: { debug() {}, info() {}, error() {}, warn: (_: unknown, message: string) => warnings.push(message) },
+  } as unknown as BotDeps;
+  const place: SessionPlace = { client, channel: CHANNEL, threadTs: THREAD };
+  // The calls are queued per thread, never waited for by the work: a turn of the event loop lets them land.
+  const landed = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+  return { deps, place, calls, warnings, landed };
+}
+
+const job = (id: string) => ({ kind: "job" as const, id, what: "an image", title: "Image: a red fox" });
+
+describe("a thread's session while work is under way", () => {
+  it("is set processing (titled) by the first job and active by the last one to end, two calls for two jobs", async () => {
+    const { deps, place, calls, landed } = setup();
+    const first = await beginSessionWork(deps, place, job("j1"));
+    const second = await beginSessionWork(deps, place, job("j2"));
+    await first.end();
+    await landed();
+    expect(calls).toEqual([{ status: "processing", title: "Image: a red fox" }]);
+    await second.end();
+    await landed();
+    expect(calls).toEqual([{ status: "processing", title: "Image: a red fox" }, { status: "active" }]);
+  });
+
+  it("makes no call outside a session (no place: not the agent view, or no thread)", async () => {
+    const { deps, calls, landed } = setup();
+    const work = await beginSessionWork(deps, undefined, job("j1"));
+    await work.end();
+    await landed();
+    expect(calls).toEqual([]);
+    expect(work.stopped).toBe(false);
+  });
+
+  it("logs Slack's missing-subscription warning once, with the fix", async () => {
+    const { deps, place, warnings, landed } = setup({ warning: MISSING_STOPPED_SUBSCRIPTION });
+    for (const id of ["j1", "j2", "j3"]) await (await beginSessionWork(deps, place, job(id))).end();
+    await landed();
+    expect(warnings).toEqual([
+      "Slack shows no stop button on the bot's agent sessions: add agent_session_stopped to the app manifest's bot events",
+    ]);
+  });
+});
+
+describe("Stop on a thread's session", () => {
+  it("marks every piece of work stopped, says which were sent, runs their onStop, and leaves the status to the listener", async () => {
+    const { deps, place, calls, landed } = setup();
+    const sent = await beginSessionWork(deps, place, job("sent"));
+    sent.sending();
+    const waiting = await beginSessionWork(deps, place, job("waiting"));
+    let ended = 0;
+    sent.onStop(() => {
+      ended += 1;
+    });
+    const stopped = stopSessionWork(deps, CHANNEL, THREAD);
+    expect(stopped).toEqual([
+      { kind: "job", id: "sent", sent: true, what: "an image" },
+      { kind: "job", id: "waiting", sent: false, what: "an image" },
+    ]);
+    expect([sent.stopped, waiting.stopped, ended]).toEqual([true, true, 1]);
+    // A job ending after the stop (its result kept, not posted) moves the session no further.
+    await sent.end();
+    await waiting.end();
+    await landed();
+    expect(calls.map((call) => call.status)).toEqual(["processing"]);
+    // A second stop finds nothing under way.
+    expect(stopSessionWork(deps, CHANNEL, THREAD)).toEqual([]);
+  });
+
+  it("takes a confirmation under way: its later Confirm is known as stopped", async () => {
+    const { deps, place } = setup();
+    await beginConfirmation(deps, place, { id: "pr_1", what: "2 images", title: "Images: a fox" }, TEN_MINUTES);
+    expect(stopSessionWork(deps, CHANNEL, THREAD)).toEqual([
+      { kind: "confirm", id: "pr_1", sent: false, what: "2 images" },
+    ]);
+    expect(wasStoppedRequest(deps, "pr_1")).toBe(true);
+    expect(wasStoppedRequest(deps, "pr_2")).toBe(false);
+  });
+});
+
+describe("a confirmation's session", () => {
+  it("Cancel ends it: the session becomes active", async () => {
+    const { deps, place, calls, landed } = setup();
+    await beginConfirmation(deps, place, { id: "pr_1", what: "an image", title: "Image: a fox" }, TEN_MINUTES);
+    await endConfirmation(deps, "pr_1");
+    await landed();
+    expect(calls.map((call) => call.status)).toEqual(["processing", "active"]);
+  });
+
+  it("Confirm hands the processing thread to its job without a call; the job's end makes it active", async () => {
+    const { deps, place, calls, landed } = setup();
+    await beginConfirmation(deps, place, { id: "pr_1", what: "an image", title: "Image: a fox" }, TEN_MINUTES);
+    await handOverConfirmation(deps, "pr_1", async () => {
+      const work = await beginSessionWork(deps, place, job("j1"));
+      await work.end();
+    });
+    await landed();
+    expect(calls.map((call) => call.status)).toEqual(["processing", "active"]);
+  });
+
+  it("Confirm whose job never starts (a check refused it) leaves the session active", async () => {
+    const { deps, place, calls, landed } = setup();
+    await beginConfirmation(deps, place, { id: "pr_1", what: "an image", title: "Image: a fox" }, TEN_MINUTES);
+    await handOverConfirmation(deps, "pr_1", async () => undefined);
+    await landed();
+    expect(calls.map((call) => call.status)).toEqual(["processing", "active"]);
+  });
+});
+
+describe("what the bot says", () => {
+  it("titles a waiting request as its job's title reads, escaped", () => {
+    expect(commandTitle({ kind: "image", prompt: "a <red> fox & co", count: 2 } as never)).toBe(
+      "Images: a &lt;red&gt; fox &amp; co",
+    );
+  });
+
+  it("says what each stopped thing cost: paid and kept when sent, nothing when not", () => {
+    const { text } = sessionStoppedMessage([
+      { kind: "job", id: "a", sent: true, what: "an image" },
+      { kind: "job", id: "b", sent: false, what: "a video" },
+      { kind: "confirm", id: "c", sent: false, what: "2 images" },
+    ]);
+    expect(text).toContain("an image: it had already been sent to the studio");
+    expect(text).toContain("credits are spent");
+    expect(text).toContain("a video: stopped before it was sent. Nothing was spent.");
+    expect(text).toContain("2 images: it was waiting for your Confirm and was not sent. Nothing was spent.");
+  });
+});
