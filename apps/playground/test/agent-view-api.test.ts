@@ -121,6 +121,28 @@ describe("the agent view's API", () => {
     expect([nobody.status, nobody.body.error]).toEqual([400, "unknown_user"]);
   });
 
+  it("draws the session of a mention the bot answers in a channel's thread on the mention itself", async () => {
+    const d = await startDriver();
+    driver = d;
+    const sent = await d.api("/api/send", {
+      user: ALICE,
+      channel: "C0GENERAL",
+      text: "@Studio image a kite over the sea",
+    });
+    expect(sent.status).toBe(200);
+    const mention = await eventually(async () => {
+      const found = (await d.state(ALICE, "C0GENERAL")).messages.find((m) => m.text.includes("a kite over the sea"));
+      expect(found?.session).toBeDefined();
+      return found;
+    });
+    expect(mention?.session?.title).toMatch(/kite over the sea/);
+    // Its job ends (400 ms generations here): the bot moves the session to active, and Stop goes with processing.
+    await eventually(async () => {
+      const again = (await d.state(ALICE, "C0GENERAL")).messages.find((m) => m.ts === mention?.ts);
+      expect(again?.session).toMatchObject({ status: "active", stopButton: false });
+    });
+  });
+
   it("is the assistant view with STUDIO_SLACK_SURFACE=assistant: no sessions drawn, the agent endpoints refused", async () => {
     driver = await startDriver({ env: { STUDIO_SLACK_SURFACE: "assistant" } });
     const { body: workspace } = await driver.api<Workspace>("/api/workspace");
