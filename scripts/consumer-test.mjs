@@ -40,7 +40,8 @@ const TOOLS = [
 ];
 // mcp.mts (step 5b) with its own tsconfig: the MCP SDK's declarations need the DOM library (HeadersInit).
 const MCP_FILES = ["mcp.mts", "mcp.tsconfig.json"];
-// The service of docs/use-in-your-service.md, its error cases and its test (step 6), with their own tsconfig.
+// The service of docs/use-in-your-service.md, its error cases and its test (step 6), with their own tsconfig: it
+// skips libraries' declarations, as msw's need the DOM library; the kit's are checked by tsconfig.json's run.
 const SERVICE_FILES = ["service.mts", "service-errors.mts", "service.test.mts", "service.tsconfig.json"];
 // OpenTelemetry as an app installs it, at the versions core's own tests use: installed only for the tracing step,
 // after everything else has run without it.

@@ -98,10 +98,7 @@ export class StudioError extends Error {
    */
   static override [Symbol.hasInstance](value: unknown): boolean {
     // biome-ignore lint/complexity/noThisInStatic: `this` is the class on the right of instanceof, often a subclass.
-    const cls: object = this;
-    if (isOwnInstance(cls, value)) return true;
-    const codes = CATEGORY.get(cls);
-    return codes !== undefined && isOwnInstance(StudioError, value) && codes.has((value as StudioError).code);
+    return isOwnInstance(this, value) || inCategory(this, value);
   }
 
   /** A plain object for logs and JSON: everything but the stack and the cause. */
@@ -241,6 +238,12 @@ export class StudioConfigError extends StudioError {
  */
 export class StudioValidationError extends StudioError {
   override readonly name: string = "StudioValidationError";
+}
+
+/** True when `cls` is a category class and `value` a StudioError with one of its codes. */
+function inCategory(cls: object, value: unknown): boolean {
+  const codes = CATEGORY.get(cls);
+  return codes !== undefined && isOwnInstance(StudioError, value) && codes.has((value as StudioError).code);
 }
 
 // The codes each category class matches beyond its own instances (StudioError[Symbol.hasInstance]). Their `name`

@@ -1,4 +1,4 @@
-import { StudioAbortError, StudioError, StudioTimeoutError, StudioValidationError } from "@studio-kit/core";
+import { StudioAbortError, type StudioError, StudioTimeoutError, StudioValidationError } from "@studio-kit/core";
 import { describe, expect, it } from "vitest";
 import { PollerError, PollerTimeoutError } from "../src/index.js";
 import { rejection, usePoller } from "./support/harness.js";
@@ -27,9 +27,7 @@ describe("the poller's errors in the kit's one family", () => {
     const h = studio.create({ jobMs: 60_000 });
     const id = await h.image();
     const reason = new DOMException("signal timed out", "TimeoutError");
-    const error = (await rejection(
-      h.poller.waitForImages([id], { signal: AbortSignal.abort(reason) }),
-    )) as StudioError;
+    const error = (await rejection(h.poller.waitForImages([id], { signal: AbortSignal.abort(reason) }))) as StudioError;
     expect(error).toBeInstanceOf(StudioTimeoutError);
     expect(error).not.toBeInstanceOf(StudioAbortError);
     expect(error).toMatchObject({ code: "TIMEOUT", cause: reason });
