@@ -38,6 +38,7 @@ function startMcp(args: readonly string[], env: Record<string, string> = {}) {
       child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", method })}\n`);
     },
     end: () => child.stdin.end(),
+    interrupt: () => child.kill("SIGINT"),
   };
 }
 
@@ -62,6 +63,19 @@ describe("studio mcp", () => {
     for (const line of mcp.lines) expect(JSON.parse(line)).toMatchObject({ jsonrpc: "2.0" });
     expect(mcp.lines).toHaveLength(3);
     expect(mcp.stderr()).toContain("serving the studio's tools on stdio (sandbox)");
+  });
+
+  it("stops on Ctrl-C with exit 130, nothing more on stdout", async () => {
+    const mcp = startMcp(["--sandbox"]);
+    await mcp.request("initialize", {
+      protocolVersion: "2025-11-25",
+      capabilities: {},
+      clientInfo: { name: "cli-test", version: "1" },
+    });
+    mcp.interrupt();
+    expect(await mcp.exited).toBe(130);
+    expect(mcp.lines).toHaveLength(1);
+    expect(mcp.stderr()).toContain("stopped serving the studio's tools");
   });
 
   it("refuses --yes: an agent confirms each cost with the person (exit 2, nothing on stdout)", async () => {

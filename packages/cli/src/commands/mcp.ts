@@ -1,8 +1,9 @@
 import type { Writable } from "node:stream";
 import type { Command } from "commander";
 import type { RunContext } from "../context.js";
-import { usageError } from "../errors.js";
+import { CliError, cliRedactor, usageError } from "../errors.js";
 import type { CliIo } from "../io.js";
+import { terminalText } from "../terminal-text.js";
 
 /** The bot's default CREDITS_CONFIRM_THRESHOLD, the CLI's and the MCP server's: costs above it are confirmed first. */
 const DEFAULT_THRESHOLD = 50;
@@ -62,8 +63,17 @@ export function registerMcp(program: Command, run: RunContext): void {
       // Loaded here, not at the top: the SDK is only needed by this command (test/lazy-sandbox.test.ts keeps the
       // other commands' start small).
       const { createClientBackend, createStudioMcpServer, serveStdio } = await import("@studio-kit/mcp");
+      // A tool's unexpected error reaches the agent as `internal`, without its words; with --verbose they go to
+      // stderr, redacted as every CLI error is.
+      const redact = cliRedactor(globals.key ?? io.env.STUDIO_API_KEY);
+      const onError = (error: unknown, tool: string) => {
+        if (!globals.verbose) return;
+        const words = error instanceof Error ? (error.stack ?? error.message) : String(error);
+        io.stderr.write(`studio mcp: ${tool} failed unexpectedly: ${redact(terminalText(words))}\n`);
+      };
       const server = createStudioMcpServer(createClientBackend(client, { poller: poller(), invocation: "studio" }), {
         confirmAboveCredits,
+        onError,
       });
       const stop = () => void server.close();
       io.signal?.addEventListener("abort", stop, { once: true });
@@ -74,5 +84,6 @@ export function registerMcp(program: Command, run: RunContext): void {
       } finally {
         io.signal?.removeEventListener("abort", stop);
       }
+      if (io.signal?.aborted) throw new CliError("interrupted", "stopped serving the studio's tools.");
     });
 }
