@@ -346,7 +346,8 @@ export async function startPage(options: { doc: Document; api: Api; storage?: St
     byId("message-list").hidden = onHome;
     byId("composer-form").hidden = onHome;
     byId("home-view").hidden = !onHome;
-    agentView.show(!onHome);
+    // The pinned prompts are the DM's: gone at once when another conversation (or the Home tab) shows.
+    agentView.show(!onHome && agentView.isAgentDm(session.user, session.channel));
     // An agent_view app has no assistant container: the split view is offered only with the assistant view.
     byId("assistant-toggle").hidden = workspace.surface === "agent";
     byId("thread-pane").hidden = !session.thread || onHome || assistant.isOpen() || entity.isOpen();
