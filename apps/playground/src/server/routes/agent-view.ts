@@ -75,7 +75,9 @@ export function register(router: Router, context: RouteContext): void {
       } catch (error) {
         // The bot moved the session on between the check above and the click: Slack's button was gone by then.
         if (error instanceof SlackSimError && error.code === "no_stop_button") {
-          throw new HttpError(409, "not_processing", "Studio is not working in that thread any more.", { cause: error });
+          throw new HttpError(409, "not_processing", "Studio is not working in that thread any more.", {
+            cause: error,
+          });
         }
         throw error;
       }
