@@ -1,11 +1,13 @@
 import type { webApi } from "@slack/bolt";
+import { beginSessionWork, type SessionWork, sessionPlaceOf } from "../delivery/agent-sessions.js";
 import { assistantSurface } from "../delivery/assistant-thread.js";
 import { conversationSurface, livePosted, toSlack } from "../delivery/conversation.js";
 import { deliverFinal } from "../delivery/engine.js";
 import { resumedStream } from "../delivery/stream.js";
 import type { Posted, Surface } from "../delivery/surface.js";
 import type { BotDeps } from "../deps.js";
-import { lostJobMessage } from "../messages/jobs.js";
+import { assistantTitle } from "../messages/assistant.js";
+import { lostJobMessage, whatTheJobAsked } from "../messages/jobs.js";
 import { SPANS, tracerOf } from "../ops/tracing/spans.js";
 import { linksTo } from "../ops/tracing/trace-context.js";
 import { findJobMessage } from "../services/job-metadata.js";
@@ -77,7 +79,7 @@ async function unrecordedProgress(
 }
 
 /** Carries one claimed job on from where the last replica left it (see run.ts for the states). */
-async function resumeJob(deps: BotDeps, client: webApi.WebClient, stored: JobRecord): Promise<void> {
+async function resumeJob(deps: BotDeps, client: webApi.WebClient, stored: JobRecord, work: SessionWork): Promise<void> {
   let job = stored;
   const surface = jobSurface(deps, client, job);
   let posted = jobPosted(deps, client, job);
@@ -94,8 +96,13 @@ async function resumeJob(deps: BotDeps, client: webApi.WebClient, stored: JobRec
   switch (job.state) {
     case "new": {
       // The mutation was never sent (`sending` is recorded before it): sending it now is the first time.
+      if (work.stopped) {
+        await record(deps, job.id, { state: "done", outcome: "stopped-not-sent" });
+        return;
+      }
+      work.sending();
       const running = await sendJob(deps, surface, posted, job);
-      if (running) await followJob(deps, surface, posted, running);
+      if (running) await followJob(deps, surface, posted, running, work);
       return;
     }
     case "sending":
@@ -109,7 +116,8 @@ async function resumeJob(deps: BotDeps, client: webApi.WebClient, stored: JobRec
       });
       return;
     case "running":
-      await followJob(deps, surface, posted, job);
+      work.sending();
+      await followJob(deps, surface, posted, job, work);
       return;
     case "delivered":
       // Written by a bot before one message per job: its final message is in place; files it had not shared yet
@@ -126,6 +134,13 @@ async function resumeJob(deps: BotDeps, client: webApi.WebClient, stored: JobRec
  * retried forever; a job another replica took over (this one lost its lease) is left to it.
  */
 export async function carryOn(deps: BotDeps, client: webApi.WebClient, job: JobRecord): Promise<void> {
+  // Its thread's agent session (agent view) is this process's to keep, to stop, and to make active at the end.
+  const work = await beginSessionWork(deps, sessionPlaceOf(deps, client, job), {
+    kind: "job",
+    id: job.id,
+    what: whatTheJobAsked(job),
+    title: assistantTitle(job.request),
+  });
   try {
     // A trace of its own (the request that asked for it ended with the process that died), linked to the job's first.
     const attributes = {
@@ -134,7 +149,7 @@ export async function carryOn(deps: BotDeps, client: webApi.WebClient, job: JobR
       "studio.job.resumed_from": job.state,
     };
     await tracerOf(deps).span(SPANS.job, { root: true, links: linksTo(job.trace), attributes }, () =>
-      resumeJob(deps, client, job),
+      resumeJob(deps, client, job, work),
     );
   } catch (error) {
     if (error instanceof LeaseLostError) {
@@ -145,6 +160,7 @@ export async function carryOn(deps: BotDeps, client: webApi.WebClient, job: JobR
     await record(deps, job.id, { state: "done", outcome: "error" }).catch(() => {});
   } finally {
     deps.leases.drop(job.id);
+    await work.end();
   }
 }
 
