@@ -7,6 +7,9 @@ import { StudioToolRefusal } from "../errors.js";
 // else by calling again with confirmCredits set to the cost they agreed to. An agent is held to the same rule as a
 // person in Slack (the bot's "Spend N credits?" button) and at a terminal (the CLI's prompt or --yes).
 
+/** How long the person has to answer "Go ahead?" before the call is refused (nothing spent). */
+const ASK_TIMEOUT_MS = 10 * 60_000;
+
 const spend = (estimate: CostEstimate) =>
   `about ${estimate.cost} credits${estimate.available === null ? "" : ` (of ${estimate.available} available)`}`;
 
@@ -37,9 +40,8 @@ export async function confirmSpend(
   const { cost } = estimate;
   if (cost === null || cost <= threshold) return;
   if (confirmCredits !== undefined && confirmCredits >= cost) return;
-  const elicitation = server.getClientCapabilities()?.elicitation;
-  // A client that declares elicitation supports form mode when it names no mode (spec 2025-11-25, Capabilities).
-  const canAsk = elicitation !== undefined && (elicitation.form !== undefined || elicitation.url === undefined);
+  // The SDK reads a client's `elicitation: {}` (revision 2025-06-18) as `{ form: {} }`: form mode either way.
+  const canAsk = server.getClientCapabilities()?.elicitation?.form !== undefined;
   if (!canAsk || confirmCredits !== undefined) {
     const short = confirmCredits !== undefined ? ` confirmCredits ${confirmCredits} is less than the cost.` : "";
     throw new StudioToolRefusal(
@@ -49,20 +51,32 @@ export async function confirmSpend(
       { cost, threshold, available: estimate.available, confirmWith: { confirmCredits: cost } },
     );
   }
-  const answer = await server.elicitInput(
-    {
-      mode: "form",
-      message: `This will spend ${spend(estimate)}. Go ahead?`,
-      requestedSchema: {
-        type: "object",
-        properties: {
-          confirm: { type: "boolean", title: `Spend ${cost} credits`, description: "Generate and spend the credits" },
+  let answer: Awaited<ReturnType<Server["elicitInput"]>>;
+  try {
+    answer = await server.elicitInput(
+      {
+        mode: "form",
+        message: `This will spend ${spend(estimate)}. Go ahead?`,
+        requestedSchema: {
+          type: "object",
+          properties: {
+            confirm: { type: "boolean", title: `Spend ${cost} credits`, description: "Generate and spend the credits" },
+          },
+          required: ["confirm"],
         },
-        required: ["confirm"],
       },
-    },
-    { signal },
-  );
+      // A person may take a while to answer: longer than the SDK's 60 s default for a request.
+      { signal, timeout: ASK_TIMEOUT_MS },
+    );
+  } catch {
+    if (signal.aborted) throw new StudioToolRefusal("cancelled", "Cancelled before sending: nothing was generated.");
+    throw new StudioToolRefusal(
+      "not_confirmed",
+      `The person could not be asked (no answer). Nothing was generated; if they agree to ${spend(estimate)}, ` +
+        `call again with confirmCredits: ${cost}.`,
+      { cost, confirmWith: { confirmCredits: cost } },
+    );
+  }
   if (answer.action !== "accept" || answer.content?.confirm !== true) {
     throw new StudioToolRefusal("not_confirmed", "Not confirmed: nothing was generated.", { cost });
   }
