@@ -9,6 +9,7 @@
 // nothing to stop there and still moves the session on (see the decision record).
 
 import type { BotDeps } from "../deps.js";
+import { PENDING_TTL_MS } from "../store/pending-requests.js";
 import { pacerOf } from "./engine.js";
 import type { AgentSessionsApi, SessionPlace } from "./surface.js";
 
@@ -211,8 +212,11 @@ export function stopSessionWork(deps: BotDeps, channel: string, threadTs: string
     entry.stopped = true;
     stopped.push({ ...entry.work });
     if (entry.work.kind === "confirm") {
-      registry.stoppedRequests.add(entry.work.id);
-      registry.confirmations.delete(entry.work.id);
+      const id = entry.work.id;
+      registry.stoppedRequests.add(id);
+      registry.confirmations.delete(id);
+      // Remembered as long as its Confirm could still be clicked.
+      setTimeout(() => registry.stoppedRequests.delete(id), PENDING_TTL_MS).unref();
     }
     for (const stop of entry.onStop.splice(0)) {
       try {
