@@ -40,6 +40,13 @@ export interface McpHttpHandlerOptions {
    * undefined to let no cancellation through.
    */
   callerOf?: (request: McpHttpRequest) => string | undefined;
+  /**
+   * Browser origins (`scheme://host[:port]`) allowed to call: a request whose `Origin` header is not listed is refused
+   * with 403, as the spec asks against DNS rebinding ("If the Origin header is present and invalid, servers MUST
+   * respond with HTTP 403 Forbidden": https://modelcontextprotocol.io/specification/2025-11-25/basic/transports#security-warning).
+   * Clients that are not browsers (Slackbot, desktop agents) send no Origin and pass. Default: none.
+   */
+  allowedOrigins?: readonly string[];
 }
 
 /** A Node `http` request listener; `rawBody` when a framework read the body already. */
@@ -91,11 +98,17 @@ export function createMcpHttpHandler(options: McpHttpHandlerOptions): McpHttpHan
   const max = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
   const onError = options.onError ?? (() => {});
   const callerOf = options.callerOf ?? defaultCaller;
+  const origins = new Set(options.allowedOrigins ?? []);
   // The requests being answered, by caller and id: without sessions a client's cancellation comes as a POST of
   // its own, which reaches a new server, so it is routed here to the server answering the request it names.
   const inFlight = new Map<string, () => void>();
   return async (req, res, given) => {
     try {
+      const origin = req.headers.origin;
+      if (origin !== undefined && !origins.has(origin)) {
+        refuse(res, 403, -32000, "Forbidden: this origin may not call the server (its Origin is not allowed).");
+        return;
+      }
       if (req.method !== "POST") {
         refuse(res, 405, -32000, "Method not allowed: this server is stateless; send each message as a POST.", {
           allow: "POST",

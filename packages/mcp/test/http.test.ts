@@ -291,3 +291,36 @@ describe("a wait the client cancels", () => {
     expect(generated(api)).toBe(1);
   });
 });
+
+describe("the HTTP handler", () => {
+  it("refuses what it does not serve before any server sees it: a foreign Origin, a GET, a body that is not JSON", async () => {
+    let made = 0;
+    const { url } = await connectHttp(() => {
+      made += 1;
+      return { status: 401, message: "Unauthorized: sign the request." };
+    });
+    const initialize = JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } },
+    });
+    const post = (body: string, headers: Record<string, string> = {}) =>
+      fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers },
+        body,
+      });
+    const connecting = made; // the Client's own initialize, refused
+    const foreign = await post(initialize, { origin: "http://evil.example" });
+    expect(foreign.status).toBe(403);
+    expect((await fetch(url)).status).toBe(405);
+    expect((await post("{not json")).status).toBe(400);
+    expect(made).toBe(connecting);
+    // serverFor's refusal is the answer, as a JSON-RPC error.
+    const refused = await post(initialize);
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toMatchObject({ error: { message: "Unauthorized: sign the request." } });
+    expect(made).toBe(connecting + 1);
+  });
+});
