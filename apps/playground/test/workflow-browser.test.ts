@@ -140,11 +140,12 @@ describe.skipIf(!hasChromium)("the workflow pane in Chromium", () => {
     expect(await result().getByTestId("workflow-state").textContent()).toBe("Failed");
     await screenshot(page, "-workflow-error");
 
-    // Opening a thread or the assistant gives the pane's place away; the sidebar brings it back.
-    await page.getByTestId("assistant-toggle").click();
+    // Opening another pane (a thread, Ask Slackbot; the assistant in the assistant view) gives the pane's place
+    // away; the sidebar brings it back.
+    await page.getByTestId("slackbot-toggle").click();
     await expect.poll(() => pane().isVisible(), { timeout: 5_000 }).toBe(false);
     await page.getByTestId("workflow-toggle").click();
-    await expect.poll(() => page.getByTestId("assistant-pane").isVisible(), { timeout: 5_000 }).toBe(false);
+    await expect.poll(() => page.getByTestId("slackbot-pane").isVisible(), { timeout: 5_000 }).toBe(false);
     expect(await pane().isVisible()).toBe(true);
   }, 60_000);
 
