@@ -117,6 +117,14 @@ describe("the studio's tools over Streamable HTTP", () => {
     expect(cards.data.cards.map((card: Data) => card.assetId)).toContain(data.job.records[0].id);
   });
 
+  it("brand: true sends the prompt with the workspace's brand summary after it, as --brand does", async () => {
+    const { api, mcp } = await setUp();
+    const { result, text } = await call(mcp, "generate_image", { prompt: "a tent at dawn", brand: true });
+    expect(result.isError, text).toBeFalsy();
+    const [sent] = api.server.sandbox.requests().filter((r) => r.operation === "GenerateImage");
+    expect(String(sent?.variables?.prompt)).toMatch(/^a tent at dawn, in the style of /);
+  });
+
   it("generates a video, music and a voiceover, each with its cost", async () => {
     const { api, mcp } = await setUp({ confirmAboveCredits: 100 });
     for (const [name, args] of [
