@@ -10,6 +10,8 @@ const BOT_LAYERS = [
   { name: "entry points", path: "(main|index)\\.ts$" },
   { name: "app", path: "app\\.ts$" },
   { name: "listeners", path: "listeners/" },
+  // Slackbot's tool calls (/mcp): an entry for requests like the listeners, served by the same flows below.
+  { name: "mcp", path: "mcp/" },
   { name: "flows", path: "flows/" },
   { name: "jobs", path: "jobs/" },
   { name: "delivery", path: "delivery/" },
