@@ -98,7 +98,7 @@ export function endpointNotFound(name: string, endpoint: string, status: number 
   return new StudioGraphQLError(
     "ENDPOINT_NOT_FOUND",
     `${PREFIX} ${name} found no GraphQL API at ${endpoint} (${answered}): is baseUrl the API root, without /graphql?${doubled}`,
-    { operationName: name, status },
+    { operationName: name, request: { operationName: name, url: endpoint }, status },
   );
 }
 
@@ -187,6 +187,7 @@ function fromClientError(error: ClientError, ctx: AttemptContext): StudioError {
       : undefined;
   const details: StudioErrorDetails = {
     operationName: name,
+    request: requestOf(ctx),
     status: response.status,
     graphqlCode,
     data: ctx.redact(response.data ?? undefined),
@@ -274,17 +275,20 @@ function fromClientError(error: ClientError, ctx: AttemptContext): StudioError {
   }
 }
 
+/** Where the attempt went: its operation and the endpoint, redacted (StudioError cuts the URL to origin and path). */
+const requestOf = (ctx: AttemptContext) => ({ operationName: ctx.operation.name, url: ctx.redact(ctx.endpoint) });
+
 /** Turns whatever a request attempt threw into the StudioError that says what happened. */
 export function classify(raw: unknown, ctx: AttemptContext): StudioError {
   if (raw instanceof StudioError) return raw;
   const name = ctx.operation.name;
-  if (ctx.abortedBy === "caller") return callerAbortError(name, ctx.reason, ctx.redact);
+  if (ctx.abortedBy === "caller") return callerAbortError(name, ctx.reason, ctx.redact, ctx.endpoint);
   if (ctx.abortedBy === "timeout") {
     return new StudioTimeoutError(
       "TIMEOUT",
       `${PREFIX} ${name} got no answer within ${ctx.timeoutMs} ms. ` +
         "Queries are retried; a mutation may have been applied, so check before sending it again.",
-      { operationName: name },
+      { operationName: name, request: requestOf(ctx) },
     );
   }
   if (raw instanceof ClientError) return fromClientError(raw, ctx);
@@ -304,17 +308,22 @@ export function classify(raw: unknown, ctx: AttemptContext): StudioError {
     `${PREFIX} ${name} failed on the network${code ? ` (${code})` : ""}: ${sentence(message)} ` +
       (sent ? "It may have reached the server." : "It never reached the server.") +
       ` Check baseUrl (${ctx.redact(ctx.endpoint)}) and the connection.`,
-    { operationName: name, sent, cause: redactedError(raw, ctx.redact) },
+    { operationName: name, request: requestOf(ctx), sent, cause: redactedError(raw, ctx.redact) },
   );
 }
 
 /**
  * The error of a request the caller's signal stopped, the signal's reason as its cause: StudioTimeoutError (TIMEOUT)
- * when it timed out (AbortSignal.timeout), StudioAbortError (ABORTED) for a cancel. Its message gives the reason.
+ * when it timed out (AbortSignal.timeout), StudioAbortError (ABORTED) for a cancel. Its message gives the reason;
+ * `endpoint` is where the request was going (its `request.url`).
  */
-export function callerAbortError(name: string, reason: unknown, redact: Redactor): StudioError {
+export function callerAbortError(name: string, reason: unknown, redact: Redactor, endpoint: string): StudioError {
   const said = describeReason(reason, redact);
-  const details = { operationName: name, ...(reason === undefined ? {} : { cause: reason }) };
+  const details = {
+    operationName: name,
+    request: { operationName: name, url: redact(endpoint) },
+    ...(reason === undefined ? {} : { cause: reason }),
+  };
   if (isTimeoutReason(reason)) {
     return new StudioTimeoutError(
       "TIMEOUT",

@@ -177,7 +177,7 @@ export function createStudioClient(options: StudioClientOptions): StudioClient {
     const signal = requestOptions?.signal;
     const operation = describeOperation(document);
     // ABORTED, or TIMEOUT when the caller's signal timed out; its reason is the cause (classify.ts).
-    const abortError = () => callerAbortError(operation.name, signal?.reason, redact);
+    const abortError = () => callerAbortError(operation.name, signal?.reason, redact, config.endpoint);
 
     for (let retry = 0; ; retry += 1) {
       if (signal?.aborted) throw abortError();
@@ -220,7 +220,7 @@ export function createStudioClient(options: StudioClientOptions): StudioClient {
           throw new StudioGraphQLError(
             "NO_WORKSPACE",
             "@studio-kit/core: apiCredentialWorkspace answered no workspace for this key. Check the key.",
-            { operationName: "ApiCredentialWorkspace" },
+            { request: { operationName: "ApiCredentialWorkspace", url: config.endpoint } },
           );
         }
         return apiCredentialWorkspace;

@@ -1,4 +1,5 @@
 import type { StudioErrorCode } from "./codes.js";
+import { urlWithoutSecrets } from "./redact.js";
 
 /**
  * The one record a refusal is about: an id the request sent that the server could not find (NOT_FOUND) or that this
@@ -11,10 +12,24 @@ export interface StudioRecordRef {
   field: string | undefined;
 }
 
+/**
+ * Where the request an error came from went (as Octokit's `error.request`): the GraphQL operation and the URL. The
+ * URL is origin and path only, never a query string (where a signed URL's signature or a key travels), a fragment
+ * or userinfo; for an upload's transfer it is the storage's URL without its signature.
+ */
+export interface StudioRequestRef {
+  /** The GraphQL operation (`GenerateImage`); undefined for a request that is not GraphQL (an upload's transfer). */
+  operationName: string | undefined;
+  /** Where it was sent: `https://api.example.com/graphql`, or the storage's `https://files.example.com/bucket/key`. */
+  url: string;
+}
+
 /** Context every StudioError carries, already redacted. */
 export interface StudioErrorDetails {
   /** The operation's name (`GenerateImage`), when a request was involved. */
   operationName?: string | undefined;
+  /** The request the error came from (see {@link StudioRequestRef}); its URL is cut to origin and path here. */
+  request?: StudioRequestRef | undefined;
   /** HTTP status of the response, when there was one. */
   status?: number | undefined;
   /** The GraphQL `extensions.code` of the first error, when there was one. */
@@ -39,6 +54,7 @@ export interface StudioErrorJSON {
   code: StudioErrorCode;
   message: string;
   operationName: string | undefined;
+  request: StudioRequestRef | undefined;
   status: number | undefined;
   graphqlCode: string | undefined;
   data: unknown;
@@ -71,6 +87,12 @@ export class StudioError extends Error {
   override readonly name: string = "StudioError";
   readonly code: StudioErrorCode;
   readonly operationName: string | undefined;
+  /**
+   * Where the request the error came from went: its operation and URL (origin and path only). Set on every error a
+   * request raised (an answer the server refused, an HTTP error, the network, no API at the endpoint, a request
+   * stopped by a deadline or the caller); undefined for what was refused before anything was sent.
+   */
+  readonly request: StudioRequestRef | undefined;
   readonly status: number | undefined;
   readonly graphqlCode: string | undefined;
   readonly data: unknown;
@@ -84,7 +106,13 @@ export class StudioError extends Error {
   constructor(code: StudioErrorCode, message: string, details: StudioErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
     this.code = code;
-    this.operationName = details.operationName;
+    this.operationName = details.operationName ?? details.request?.operationName;
+    // Cut here, whoever built the error: no query string, fragment or userinfo reaches a field, a log or JSON.
+    const { request } = details;
+    this.request =
+      typeof request?.url === "string"
+        ? { operationName: request.operationName, url: urlWithoutSecrets(request.url) }
+        : undefined;
     this.status = details.status;
     this.graphqlCode = details.graphqlCode;
     this.data = details.data;
@@ -108,6 +136,7 @@ export class StudioError extends Error {
       code: this.code,
       message: this.message,
       operationName: this.operationName,
+      request: this.request,
       status: this.status,
       graphqlCode: this.graphqlCode,
       data: this.data,

@@ -4,7 +4,7 @@ export { describeReason, isTimeoutReason } from "./abort-reason.js";
 export type { RequestOptions, StudioClient, Workspace } from "./client.js";
 export { createStudioClient } from "./client.js";
 export type { StudioErrorCode } from "./codes.js";
-export type { StudioErrorDetails, StudioErrorJSON, StudioRecordRef } from "./errors.js";
+export type { StudioErrorDetails, StudioErrorJSON, StudioRecordRef, StudioRequestRef } from "./errors.js";
 export {
   StudioAbortError,
   StudioAuthenticationError,
@@ -38,7 +38,7 @@ export { defaultSleep } from "./options.js";
 export type { NodeOf, PaginateOptions } from "./paginate.js";
 export { paginate } from "./paginate.js";
 export type { Redactor } from "./redact.js";
-export { createRedactor, REDACTED } from "./redact.js";
+export { createRedactor, REDACTED, urlWithoutSecrets } from "./redact.js";
 export type { RetryOptions } from "./retry.js";
 export { tracerFor } from "./tracing/tracer-for.js";
 export type {

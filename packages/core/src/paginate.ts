@@ -89,7 +89,7 @@ export async function* paginate<TResult, TVariables extends PageVariables>(
       throw new StudioError(
         "PAGINATION_STUCK",
         `@studio-kit/core: paginate: ${operationName} said there is a next page but its cursor did not move (${next === null ? "no endCursor" : "same endCursor"}); stopping rather than loop.`,
-        { operationName },
+        { request: { operationName, url: client.endpoint } },
       );
     }
     after = next;

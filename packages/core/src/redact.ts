@@ -46,3 +46,25 @@ export function createRedactor(secrets: readonly string[]): Redactor {
   };
   return <T>(value: T) => redact(value, new WeakSet()) as T;
 }
+
+/**
+ * A URL as an error may show it: origin and path, without userinfo (`user:password@`), query string (where a signed
+ * URL's signature, a credential or a key travels) or fragment. Text that is not an absolute URL loses everything from
+ * its first `?` or `#`, and any userinfo.
+ *
+ * @example
+ * ```ts
+ * urlWithoutSecrets("https://files.example.com/a.png?X-Amz-Signature=abc"); // "https://files.example.com/a.png"
+ * ```
+ */
+export function urlWithoutSecrets(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.origin !== "null") return `${parsed.origin}${parsed.pathname}`;
+  } catch {
+    // Not an absolute URL: cut it as text below.
+  }
+  return String(url)
+    .replace(/[?#].*$/s, "")
+    .replace(/^((?:[a-z][a-z0-9+.-]*:)?\/\/)[^/@]*@/i, "$1");
+}

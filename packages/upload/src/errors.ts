@@ -4,6 +4,7 @@ import {
   StudioError,
   type StudioErrorCode,
   type StudioErrorJSON,
+  type StudioRequestRef,
 } from "@studio-kit/core";
 
 /**
@@ -48,6 +49,11 @@ export interface UploadErrorDetails {
   status?: number | undefined;
   /** The storage's S3-style error code (`EntityTooLarge`, `ExpiredToken`, ...). */
   storageCode?: string | undefined;
+  /**
+   * The request it came from: the transfer's (operationName undefined, the storage's URL without its signature) or
+   * a GraphQL step's (CreateSignedUploadUrl). Cut to origin and path by StudioError.
+   */
+  request?: StudioRequestRef | undefined;
   cause?: unknown;
 }
 
@@ -82,7 +88,7 @@ export class UploadError extends StudioError {
   readonly storageCode: string | undefined;
 
   constructor(code: UploadErrorCode, message: string, details: UploadErrorDetails = {}) {
-    super(code, message, { status: details.status, cause: details.cause });
+    super(code, message, { status: details.status, request: details.request, cause: details.cause });
     this.code = code;
     this.fileId = details.fileId;
     this.category = details.category;
@@ -175,9 +181,14 @@ export function uploadError(code: UploadErrorCode, message: string, details: Upl
 /**
  * The error of an upload the caller's signal stopped: ABORTED, or TIMEOUT when the signal timed out; the signal's
  * reason is its cause and its words are in the message. `registering`: the register was in flight, so it may have
- * been applied.
+ * been applied. `request`: the request it stopped, when one was under way (the transfer, a GraphQL step).
  */
-export function abortedUpload(fileId: string | undefined, registering: boolean, reason: unknown): UploadError {
+export function abortedUpload(
+  fileId: string | undefined,
+  registering: boolean,
+  reason: unknown,
+  request?: StudioRequestRef,
+): UploadError {
   const what = fileId ? ` of ${fileId}` : "";
   const timedOut = isTimeoutReason(reason);
   const said = describeReason(reason).replace(/[.!?…]+$/, "");
@@ -190,6 +201,6 @@ export function abortedUpload(fileId: string | undefined, registering: boolean, 
       ? `the upload${what} ${how} while it was being registered: the register may have been ` +
           "applied, so look for the asset before uploading again."
       : `the upload${what} ${how}; nothing was registered.`,
-    { fileId, ...(reason === undefined ? {} : { cause: reason }) },
+    { fileId, request, ...(reason === undefined ? {} : { cause: reason }) },
   );
 }

@@ -1,4 +1,4 @@
-import type { Redactor } from "@studio-kit/core";
+import type { Redactor, StudioRequestRef } from "@studio-kit/core";
 import { type UploadError, uploadError } from "./errors.js";
 
 // What a storage endpoint says when it refuses bytes. S3-style storage answers
@@ -46,11 +46,17 @@ function saysExpired(code: string | undefined, message: string | undefined): boo
  * The error for a non-2xx answer, with the storage's own words (redacted):
  * EXPIRED when the signed upload had expired, TRANSFER_REFUSED otherwise.
  */
-export function refusalError(status: number, body: string, fileId: string, redact: Redactor): UploadError {
+export function refusalError(
+  status: number,
+  body: string,
+  fileId: string,
+  redact: Redactor,
+  request?: StudioRequestRef,
+): UploadError {
   const { code, message } = parseRefusal(body);
   const says = redact(message ?? (body.trim().slice(0, 300) || "no details"));
   const advice = code ? ADVICE[code] : undefined;
-  const details = { fileId, status, storageCode: code };
+  const details = { fileId, status, storageCode: code, request };
   const what = `(HTTP ${status}${code ? ` ${code}` : ""}): ${says}${advice ? ` ${advice}` : ""}`;
   return saysExpired(code, message)
     ? uploadError("EXPIRED", `the signed upload of ${fileId} had expired when its bytes arrived ${what}`, details)

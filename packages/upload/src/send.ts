@@ -77,7 +77,13 @@ export async function sendBytes(ctx: UploadContext): Promise<SignedUpload> {
         "EXPIRED",
         `the storage refused ${fresh.fileId} as expired right after it was signed, as it did ${signed.fileId}. ` +
           "Check that this machine's clock and the platform's agree, then upload again.",
-        { fileId: fresh.fileId, status: again.status, storageCode: again.storageCode, cause: again },
+        {
+          fileId: fresh.fileId,
+          status: again.status,
+          storageCode: again.storageCode,
+          request: again.request,
+          cause: again,
+        },
       );
     }
   }

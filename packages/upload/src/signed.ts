@@ -53,11 +53,11 @@ function secretsOf(fields: Record<string, string>, signedUrl: string | null | un
   return secrets;
 }
 
-function unusable(fileId: string, problem: string): never {
+function unusable(client: StudioClient, fileId: string, problem: string): never {
   throw uploadError(
     "SIGNED_UPLOAD_INVALID",
     `createSignedUploadUrl answered for ${fileId}, but ${problem}. The upload cannot be sent this way.`,
-    { fileId },
+    { fileId, request: { operationName: "CreateSignedUploadUrl", url: client.endpoint } },
   );
 }
 
@@ -77,13 +77,13 @@ export async function requestSignedUpload(
   );
   if (!signed) {
     throw new StudioGraphQLError("NOT_APPLIED", "@studio-kit/upload: createSignedUploadUrl answered no upload.", {
-      operationName: "CreateSignedUploadUrl",
+      request: { operationName: "CreateSignedUploadUrl", url: client.endpoint },
     });
   }
   const fields = signed.uploadForm ? stringRecord(signed.uploadForm.fields) : undefined;
-  if (signed.uploadForm && !fields) unusable(signed.fileId, "uploadForm.fields is not an object of strings");
+  if (signed.uploadForm && !fields) unusable(client, signed.fileId, "uploadForm.fields is not an object of strings");
   const headers = signed.requiredHeaders == null ? {} : stringRecord(signed.requiredHeaders);
-  if (!headers) unusable(signed.fileId, "requiredHeaders is not an object of strings");
+  if (!headers) unusable(client, signed.fileId, "requiredHeaders is not an object of strings");
   return {
     fileId: signed.fileId,
     form: signed.uploadForm?.url && fields ? { url: signed.uploadForm.url, fields: Object.entries(fields) } : undefined,

@@ -1,4 +1,4 @@
-import { type Redactor, whenAborted } from "@studio-kit/core";
+import { type Redactor, type StudioRequestRef, whenAborted } from "@studio-kit/core";
 import { abortedUpload, UploadError, uploadError } from "./errors.js";
 import { frameMultipart } from "./multipart.js";
 import type { TransferWay, UploadClock } from "./options.js";
@@ -87,6 +87,21 @@ async function readText(response: Response, limit: number): Promise<string> {
   return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, limit));
 }
 
+/** The storage's host, for a message: where the bytes were going, without path or query. */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return "an unreadable URL";
+  }
+}
+
+/** Where a transfer went, for its errors: the storage's URL with every secret redacted (StudioError cuts the query). */
+const storageRequest = (request: TransferRequest, redact: Redactor): StudioRequestRef => ({
+  operationName: undefined,
+  url: redact(request.url),
+});
+
 function networkError(error: unknown, request: TransferRequest, redact: Redactor): UploadError {
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : undefined;
   const code = [error, cause]
@@ -97,9 +112,13 @@ function networkError(error: unknown, request: TransferRequest, redact: Redactor
   );
   return uploadError(
     "TRANSFER_FAILED",
-    `sending the bytes of ${request.fileId} failed on the network${code ? ` (${code})` : ""}: ${message}. ` +
-      "Nothing was registered; upload the file again.",
-    { fileId: request.fileId, cause: { name: error instanceof Error ? error.name : "Error", message, code } },
+    `sending the bytes of ${request.fileId} to the storage (${hostOf(request.url)}) failed on the network` +
+      `${code ? ` (${code})` : ""}: ${message}. Nothing was registered; upload the file again.`,
+    {
+      fileId: request.fileId,
+      request: storageRequest(request, redact),
+      cause: { name: error instanceof Error ? error.name : "Error", message, code },
+    },
   );
 }
 
@@ -120,7 +139,8 @@ export async function transfer(request: TransferRequest, source: OpenedSource, o
     failure = { error };
     controller.abort(error);
   };
-  const onAbort = () => fail(abortedUpload(fileId, false, signal?.reason));
+  const where = storageRequest(request, options.redact);
+  const onAbort = () => fail(abortedUpload(fileId, false, signal?.reason, where));
   if (signal?.aborted) onAbort();
   // One listener on the caller's signal however many transfers share it (core's whenAborted).
   const stopListening = signal && !signal.aborted ? whenAborted(signal, onAbort) : undefined;
@@ -130,7 +150,7 @@ export async function transfer(request: TransferRequest, source: OpenedSource, o
         "STALLED",
         `no byte of ${fileId} moved for ${options.stallTimeoutMs} ms, so the transfer was stopped. ` +
           "Nothing was registered; check the connection and upload the file again.",
-        { fileId, limit: options.stallTimeoutMs },
+        { fileId, limit: options.stallTimeoutMs, request: where },
       ),
     ),
   );
@@ -178,7 +198,8 @@ export async function transfer(request: TransferRequest, source: OpenedSource, o
     watchdog.kick();
     options.onStatus?.(response.status);
     if (!response.ok) {
-      throw refusalError(response.status, await readText(response, MAX_REFUSAL_BYTES), fileId, options.redact);
+      const body = await readText(response, MAX_REFUSAL_BYTES);
+      throw refusalError(response.status, body, fileId, options.redact, where);
     }
     await response.body?.cancel().catch(() => {});
   } catch (error) {

@@ -1,4 +1,4 @@
-import { type StudioClient, type StudioSpan, type StudioTracer, tracerFor } from "@studio-kit/core";
+import { type StudioClient, StudioError, type StudioSpan, type StudioTracer, tracerFor } from "@studio-kit/core";
 import { createContext, type UploadContext } from "./context.js";
 import { abortedUpload, UploadAbortError } from "./errors.js";
 import { type ResolvedSettings, resolveSettings, type UploadFileOptions } from "./options.js";
@@ -81,7 +81,12 @@ async function upload(
     // One error for an abort, wherever it hit: a transfer, or a GraphQL step (core's StudioAbortError), with the
     // caller's reason as its cause.
     if (signal?.aborted && !(error instanceof UploadAbortError)) {
-      throw abortedUpload(ctx?.signed?.fileId, registering, signal.reason);
+      throw abortedUpload(
+        ctx?.signed?.fileId,
+        registering,
+        signal.reason,
+        error instanceof StudioError ? error.request : undefined,
+      );
     }
     throw error;
   } finally {

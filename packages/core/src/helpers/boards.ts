@@ -66,7 +66,7 @@ export async function createBoard(
   const session = createStudioSession?.session;
   if (!session?.conversationId) {
     throw new StudioGraphQLError("NO_DATA", "@studio-kit/core: createStudioSession answered no board.", {
-      operationName: "CreateStudioSession",
+      request: { operationName: "CreateStudioSession", url: client.endpoint },
     });
   }
   return { id: session.id, conversationId: session.conversationId, title: session.title };

@@ -21,7 +21,7 @@ export async function getCredits(client: StudioClient, options: RequestOptions =
   const { creditsBalance } = await client.request(CreditsBalanceDocument, { workspaceId }, options);
   if (!creditsBalance) {
     throw new StudioGraphQLError("NO_DATA", "@studio-kit/core: creditsBalance answered nothing for this workspace.", {
-      operationName: "CreditsBalance",
+      request: { operationName: "CreditsBalance", url: client.endpoint },
     });
   }
   return creditsBalance;

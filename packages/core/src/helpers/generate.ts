@@ -32,7 +32,7 @@ export async function generateImages(
   const { generateImage } = await client.request(GenerateImageDocument, { ...input, workspaceId }, options);
   if (!generateImage?.success || !generateImage.images) {
     throw new StudioGraphQLError("NOT_APPLIED", "@studio-kit/core: generateImage did not report success.", {
-      operationName: "GenerateImage",
+      request: { operationName: "GenerateImage", url: client.endpoint },
     });
   }
   return generateImage.images;

@@ -56,7 +56,7 @@ export async function addToBoard(
   );
   if (!createCanvasCards?.success) {
     throw new StudioGraphQLError("NOT_APPLIED", "@studio-kit/core: createCanvasCards did not report success.", {
-      operationName: "CreateCanvasCards",
+      request: { operationName: "CreateCanvasCards", url: client.endpoint },
     });
   }
   return createCanvasCards.ids ?? cards.map((card) => card.id);
