@@ -46,7 +46,15 @@ function setup(options: { warning?: string } = {}) {
   return { deps, place, calls, warnings, landed };
 }
 
-const job = (id: string) => ({ kind: "job" as const, id, what: "an image", title: "Image: a red fox" });
+const ALICE = "U0ALICE";
+const BOB = "U0BOB";
+const job = (id: string, user = ALICE) => ({
+  kind: "job" as const,
+  id,
+  user,
+  what: "an image",
+  title: "Image: a red fox",
+});
 
 describe("a thread's session while work is under way", () => {
   it("is set processing (titled) by the first job and active by the last one to end, two calls for two jobs", async () => {
@@ -90,7 +98,8 @@ describe("Stop on a thread's session", () => {
     sent.onStop(() => {
       ended += 1;
     });
-    const stopped = stopSessionWork(deps, CHANNEL, THREAD);
+    const { stopped, others } = stopSessionWork(deps, CHANNEL, THREAD, ALICE);
+    expect(others).toBe(0);
     expect(stopped).toEqual([
       { kind: "job", id: "sent", sent: true, what: "an image" },
       { kind: "job", id: "waiting", sent: false, what: "an image" },
@@ -102,13 +111,29 @@ describe("Stop on a thread's session", () => {
     await landed();
     expect(calls.map((call) => call.status)).toEqual(["processing"]);
     // A second stop finds nothing under way.
-    expect(stopSessionWork(deps, CHANNEL, THREAD)).toEqual([]);
+    expect(stopSessionWork(deps, CHANNEL, THREAD, ALICE)).toEqual({ stopped: [], others: 0 });
+  });
+
+  it("stops only the clicker's own work: someone else's request in a channel's thread goes on", async () => {
+    const { deps, place } = setup();
+    const alices = await beginSessionWork(deps, place, job("a"));
+    const bobs = await beginSessionWork(deps, place, job("b", BOB));
+    expect(stopSessionWork(deps, CHANNEL, THREAD, BOB)).toEqual({
+      stopped: [{ kind: "job", id: "b", sent: false, what: "an image" }],
+      others: 1,
+    });
+    expect([alices.stopped, bobs.stopped]).toEqual([false, true]);
   });
 
   it("takes a confirmation under way: its later Confirm is known as stopped", async () => {
     const { deps, place } = setup();
-    await beginConfirmation(deps, place, { id: "pr_1", what: "2 images", title: "Images: a fox" }, TEN_MINUTES);
-    expect(stopSessionWork(deps, CHANNEL, THREAD)).toEqual([
+    await beginConfirmation(
+      deps,
+      place,
+      { id: "pr_1", user: ALICE, what: "2 images", title: "Images: a fox" },
+      TEN_MINUTES,
+    );
+    expect(stopSessionWork(deps, CHANNEL, THREAD, ALICE).stopped).toEqual([
       { kind: "confirm", id: "pr_1", sent: false, what: "2 images" },
     ]);
     expect(wasStoppedRequest(deps, "pr_1")).toBe(true);
@@ -119,7 +144,12 @@ describe("Stop on a thread's session", () => {
 describe("a confirmation's session", () => {
   it("Cancel ends it: the session becomes active", async () => {
     const { deps, place, calls, landed } = setup();
-    await beginConfirmation(deps, place, { id: "pr_1", what: "an image", title: "Image: a fox" }, TEN_MINUTES);
+    await beginConfirmation(
+      deps,
+      place,
+      { id: "pr_1", user: ALICE, what: "an image", title: "Image: a fox" },
+      TEN_MINUTES,
+    );
     await endConfirmation(deps, "pr_1");
     await landed();
     expect(calls.map((call) => call.status)).toEqual(["processing", "active"]);
@@ -127,7 +157,12 @@ describe("a confirmation's session", () => {
 
   it("Confirm hands the processing thread to its job without a call; the job's end makes it active", async () => {
     const { deps, place, calls, landed } = setup();
-    await beginConfirmation(deps, place, { id: "pr_1", what: "an image", title: "Image: a fox" }, TEN_MINUTES);
+    await beginConfirmation(
+      deps,
+      place,
+      { id: "pr_1", user: ALICE, what: "an image", title: "Image: a fox" },
+      TEN_MINUTES,
+    );
     await handOverConfirmation(deps, "pr_1", async () => {
       const work = await beginSessionWork(deps, place, job("j1"));
       await work.end();
@@ -138,7 +173,12 @@ describe("a confirmation's session", () => {
 
   it("Confirm whose job never starts (a check refused it) leaves the session active", async () => {
     const { deps, place, calls, landed } = setup();
-    await beginConfirmation(deps, place, { id: "pr_1", what: "an image", title: "Image: a fox" }, TEN_MINUTES);
+    await beginConfirmation(
+      deps,
+      place,
+      { id: "pr_1", user: ALICE, what: "an image", title: "Image: a fox" },
+      TEN_MINUTES,
+    );
     await handOverConfirmation(deps, "pr_1", async () => undefined);
     await landed();
     expect(calls.map((call) => call.status)).toEqual(["processing", "active"]);
@@ -153,7 +193,7 @@ describe("what the bot says", () => {
   });
 
   it("says what each stopped thing cost: paid and kept when sent, nothing when not", () => {
-    const { text } = sessionStoppedMessage([
+    const { text } = sessionStoppedMessage(ALICE, [
       { kind: "job", id: "a", sent: true, what: "an image" },
       { kind: "job", id: "b", sent: false, what: "a video" },
       { kind: "confirm", id: "c", sent: false, what: "2 images" },

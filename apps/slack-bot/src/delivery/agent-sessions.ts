@@ -39,6 +39,8 @@ export interface SessionWork {
 
 interface Entry {
   work: StoppedWork;
+  /** Who asked for it: only they stop it. */
+  user: string;
   stopped: boolean;
   onStop: (() => void)[];
   ended: boolean;
@@ -152,7 +154,7 @@ export const NO_SESSION_WORK: SessionWork = {
 export async function beginSessionWork(
   deps: BotDeps,
   place: SessionPlace | undefined,
-  work: { kind: StoppedWork["kind"]; id: string; what: string; title: string },
+  work: { kind: StoppedWork["kind"]; id: string; user: string; what: string; title: string },
 ): Promise<SessionWork> {
   if (!place) return NO_SESSION_WORK;
   const { threads } = registryOf(deps);
@@ -164,6 +166,7 @@ export async function beginSessionWork(
   }
   const entry: Entry = {
     work: { kind: work.kind, id: work.id, sent: false, what: work.what },
+    user: work.user,
     stopped: false,
     onStop: [],
     ended: false,
@@ -197,18 +200,28 @@ export async function beginSessionWork(
   };
 }
 
+/** What a click on Stop did in the thread (this process's share of it). */
+export interface SessionStop {
+  /** The clicker's work, stopped. */
+  stopped: StoppedWork[];
+  /** Work of other people still under way in the thread (only its asker stops it). */
+  others: number;
+}
+
 /**
- * The person clicked Stop on the thread's session: every piece of work under way there (in this process) is marked
- * stopped and leaves the thread's registry, its `onStop` callbacks run; what it was is returned, for the note that
- * says what the stop cost. The session itself is the caller's to move on.
+ * `user` clicked Stop on the thread's session: every piece of their work under way there (in this process) is
+ * marked stopped and leaves the thread's registry, its `onStop` callbacks run; what it was is returned, for the note
+ * that says what the stop cost. Someone else's work in a channel's thread goes on: it is not theirs to stop (nor
+ * to pay for). The session itself is the caller's to move on.
  */
-export function stopSessionWork(deps: BotDeps, channel: string, threadTs: string): StoppedWork[] {
+export function stopSessionWork(deps: BotDeps, channel: string, threadTs: string, user: string): SessionStop {
   const registry = registryOf(deps);
   const key = keyOf(channel, threadTs);
-  const entries = registry.threads.get(key);
-  registry.threads.delete(key);
+  const entries = registry.threads.get(key) ?? new Set<Entry>();
   const stopped: StoppedWork[] = [];
-  for (const entry of entries ?? []) {
+  for (const entry of entries) {
+    if (entry.user !== user) continue;
+    entries.delete(entry);
     entry.stopped = true;
     stopped.push({ ...entry.work });
     if (entry.work.kind === "confirm") {
@@ -226,7 +239,8 @@ export function stopSessionWork(deps: BotDeps, channel: string, threadTs: string
       }
     }
   }
-  return stopped;
+  if (entries.size === 0) registry.threads.delete(key);
+  return { stopped, others: entries.size };
 }
 
 /**
@@ -236,7 +250,7 @@ export function stopSessionWork(deps: BotDeps, channel: string, threadTs: string
 export async function beginConfirmation(
   deps: BotDeps,
   place: SessionPlace | undefined,
-  request: { id: string; what: string; title: string },
+  request: { id: string; user: string; what: string; title: string },
   ttlMs: number,
 ): Promise<void> {
   if (!place) return;

@@ -87,7 +87,7 @@ async function check(
     await beginConfirmation(
       deps,
       surface.session,
-      { id: requestId, what: whatIsAsked(command), title: commandTitle(command) },
+      { id: requestId, user, what: whatIsAsked(command), title: commandTitle(command) },
       PENDING_TTL_MS,
     );
     await surface.ephemeral(confirmSpendMessage({ decision, what: whatIsAsked(command), requestId }));

@@ -138,6 +138,7 @@ export async function carryOn(deps: BotDeps, client: webApi.WebClient, job: JobR
   const work = await beginSessionWork(deps, sessionPlaceOf(deps, client, job), {
     kind: "job",
     id: job.id,
+    user: job.user,
     what: whatTheJobAsked(job),
     title: assistantTitle(job.request),
   });

@@ -339,6 +339,7 @@ async function startJob(deps: BotDeps, surface: Surface, spec: JobSpec, span: St
   const work = await beginSessionWork(deps, surface.session, {
     kind: "job",
     id: job.id,
+    user: job.user,
     what: whatTheJobAsked(job),
     title: assistantTitle(job.request),
   });

@@ -58,15 +58,23 @@ function line(work: StoppedWork): string {
   );
 }
 
-/** The bot's answer to a click on Stop: each thing that stopped, and what it cost. */
-export function sessionStoppedMessage(stopped: readonly StoppedWork[]): SlackMessage {
+/**
+ * The bot's answer to `user`'s click on Stop: each thing of theirs that stopped, and what it cost; other people's
+ * requests in the thread (`others`) go on, since only their asker stops them.
+ */
+export function sessionStoppedMessage(user: string, stopped: readonly StoppedWork[], others = 0): SlackMessage {
+  const rest =
+    others > 0 ? `\nOther people's requests in this thread go on: only the person who asked can stop one.` : "";
+  const who = `<@${escapeText(user)}>`;
   if (stopped.length === 0) {
-    const text = ":black_square_for_stop: Stopped. Nothing of mine was running in this thread.";
-    return message(text, [section(text)]);
+    const text = `:black_square_for_stop: ${who}, nothing of yours was running in this thread.${rest}`;
+    return message(text.replace("\n", " "), [section(text)]);
   }
-  const head = ":black_square_for_stop: *Stopped by you.*";
+  const head = `:black_square_for_stop: *Stopped by you*, ${who}:`;
   const body = stopped.map(line).join("\n");
-  return message(`Stopped by you. ${stopped.map(line).join(" ")}`, [section(`${head}\n${body}`)]);
+  return message(`Stopped by you. ${stopped.map(line).join(" ")}${rest.replace("\n", " ")}`, [
+    section(`${head}\n${body}${rest}`),
+  ]);
 }
 
 /** What a stopped job's progress message says from then on (the note in the thread says what it cost). */

@@ -153,6 +153,25 @@ describe("agent sessions: Stop while a job generates", () => {
   });
 });
 
+describe("agent sessions: Stop by someone else in a channel's thread", () => {
+  it("stops nothing of the asker's: their result is posted, and the clicker is told nothing of theirs ran", async () => {
+    const live = await startAgent({}, { jobMs: 1000 });
+    const { ts } = await live.sim.mention({ user: USER, channel: CHANNEL, text: "a red fox in the snow" });
+    await eventually(async () => {
+      const [running] = await live.app.store.jobs.unfinished();
+      expect(running?.state).toBe("running");
+    });
+    await live.sim.stopAgentSession({ channel: CHANNEL, threadTs: ts, user: "U0BOB" });
+    await eventually(() =>
+      expect(botReplies(live, CHANNEL, ts).some((m) => textOf(m).includes("nothing of yours was running"))).toBe(true),
+    );
+    await eventually(() => expect(botReplies(live, CHANNEL, ts).some(hasImage)).toBe(true));
+    const [job] = await live.app.store.jobs.recent(USER, 1);
+    expect(job?.outcome).toBe("completed");
+    await eventually(() => expect(live.sim.agentSession(CHANNEL, ts)?.status).toBe("active"));
+  });
+});
+
 describe("agent sessions: Stop while a request waits for its Confirm", () => {
   it("never sends it: nothing generated, and a later Confirm says it was stopped", async () => {
     // Every generation costs more than 0 credits: each one asks first.

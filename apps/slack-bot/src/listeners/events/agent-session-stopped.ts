@@ -19,7 +19,7 @@ type Args = SlackEventMiddlewareArgs<"agent_session_stopped"> & AllMiddlewareArg
 export function agentSessionStopped(deps: BotDeps) {
   return async function onAgentSessionStopped({ event, client }: Args): Promise<void> {
     const { channel, thread_ts: threadTs, user } = event;
-    const stopped = stopSessionWork(deps, channel, threadTs);
+    const { stopped, others } = stopSessionWork(deps, channel, threadTs, user);
     for (const work of stopped) {
       if (work.kind !== "confirm") continue;
       // Taken now, so a later Confirm finds it used (and is told it was stopped): the request is never sent.
@@ -32,6 +32,7 @@ export function agentSessionStopped(deps: BotDeps) {
         user,
         channel,
         stopped: stopped.map((work) => ({ kind: work.kind, id: work.id, sent: work.sent })),
+        others,
         streams: event.streaming_message_ts.length,
       },
       "agent session stopped by its person",
@@ -41,10 +42,11 @@ export function agentSessionStopped(deps: BotDeps) {
       ? assistantSurface(deps, client, place)
       : conversationSurface(client, place);
     try {
-      await surface.reply(sessionStoppedMessage(stopped));
+      await surface.reply(sessionStoppedMessage(user, stopped, others));
     } catch (error) {
       deps.logger.warn({ err: error, channel }, "could not say that the session stopped");
     }
-    await setSessionStatus(deps, { client, channel, threadTs }, "active");
+    // Other people's work still under way keeps the thread processing: their Stop is theirs to click.
+    await setSessionStatus(deps, { client, channel, threadTs }, others > 0 ? "processing" : "active");
   };
 }
