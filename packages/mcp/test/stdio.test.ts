@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { STUDIO_TOOL_NAMES } from "../src/index.js";
 import { eventually } from "./support/eventually.js";
 import { POOR_KEY } from "./support/sandbox.js";
-import { connectStdio } from "./support/stdio.js";
+import { connectStdio, REFUSING_SERVER } from "./support/stdio.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: structuredContent read as the JSON it is, checked by each expectation
 type Data = Record<string, any>;
@@ -100,6 +100,20 @@ describe("studio mcp with a key, over stdio", () => {
     expect(denied.data.error.code).toBe("access_denied");
     expect(denied.text).not.toContain(SANDBOX_KEYS.readOnly);
     expect(api.server.sandbox.requests().filter((r) => r.operation === "GenerateImage" && r.applied)).toEqual([]);
+  });
+
+  it("quota reached and access denied by a server's own rules reach the agent as tool errors", async () => {
+    const api = await sandbox(1000);
+    for (const code of ["quota_reached", "access_denied"] as const) {
+      const { client } = await connectStdio([code, api.server.url, SANDBOX_KEYS.readWrite], {
+        script: REFUSING_SERVER,
+      });
+      const { result, data, text } = await call(client, "generate_voice", { script: "Hello there." });
+      expect(result.isError).toBe(true);
+      expect(data.error).toMatchObject({ code, message: `Refused by this server's rule (${code}).`, retryAt: "15:00" });
+      expect(text).toBe(`Refused by this server's rule (${code}). (${code})`);
+    }
+    expect(api.operations().GenerateVoiceover ?? 0).toBe(0);
   });
 
   it("above the threshold asks the person (elicitation): declined sends nothing, accepted sends once", async () => {

@@ -15,15 +15,21 @@ afterEach(async () => {
   await Promise.all(open.splice(0).map((client) => client.close()));
 });
 
-/** Starts `studio mcp <args>` with `env` (nothing inherited but PATH) and connects the SDK's Client over stdio. */
+/** A stdio server of this package's own whose backend refuses every generation (support/refusing-server.mjs). */
+export const REFUSING_SERVER = fileURLToPath(new URL("./refusing-server.mjs", import.meta.url));
+
+/**
+ * Starts `studio mcp <args>` (or, with `script`, `node <script> <args>`) with `env` (nothing inherited but PATH) and
+ * connects the SDK's Client over stdio.
+ */
 export async function connectStdio(
   args: readonly string[],
-  options: { env?: Record<string, string>; client?: ClientOptions } = {},
+  options: { env?: Record<string, string>; client?: ClientOptions; script?: string } = {},
 ) {
-  if (!existsSync(STUDIO_BIN)) throw new Error(`No ${STUDIO_BIN}: build @studio-kit/cli first.`);
+  if (!options.script && !existsSync(STUDIO_BIN)) throw new Error(`No ${STUDIO_BIN}: build @studio-kit/cli first.`);
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [STUDIO_BIN, "mcp", ...args],
+    args: options.script ? [options.script, ...args] : [STUDIO_BIN, "mcp", ...args],
     env: { PATH: process.env.PATH ?? "", NO_COLOR: "1", ...options.env },
     stderr: "pipe",
   });
