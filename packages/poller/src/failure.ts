@@ -6,7 +6,7 @@ import {
   StudioTimeoutError,
 } from "@studio-kit/core";
 import { POLL_OPERATION_NAME } from "./document.js";
-import { PollerError, PollerTimeoutError, PollerVanishedError } from "./errors.js";
+import { PollerError, type PollerErrorDetails, PollerTimeoutError, PollerVanishedError } from "./errors.js";
 import type { Entry, Failure } from "./scheduler.js";
 import type { PollKind, RecordStatus } from "./types.js";
 
@@ -19,6 +19,8 @@ export interface WaitContext {
   /** How long the wait had run when it failed. */
   elapsedMs: number;
   statuses: Record<string, RecordStatus | null>;
+  /** The client's endpoint, where the polls went (the `request.url` of an error a poll's answer raised). */
+  url: string;
 }
 
 const LABEL: Record<PollKind, string> = { image: "image", video: "video", audio: "audio", job: "background job" };
@@ -48,31 +50,54 @@ export function failureError(failure: Failure, entry: Entry, wait: WaitContext):
       );
     case "early":
       // Refused before any request: no poll was made, so "did not finish" would be untrue (scheduler.ts add).
-      return new PollerError(
-        "INVALID_ARGUMENT",
-        `${PREFIX} waiting for ${what}: maxWaitMs ${wait.maxWaitMs} ends before the first poll it could make, ` +
-          `due ${failure.dueInMs} ms after the wait starts (the documented schedule never polls an id sooner). ` +
-          `Pass a maxWaitMs of at least ${failure.dueInMs}, or Infinity.`,
-        details,
-      );
+      return earlyDeadlineError(what, wait.maxWaitMs, failure.dueInMs, details);
     case "vanished":
       return new PollerVanishedError(
         `${PREFIX} ${what} is gone: the server ${failure.error ? `answered "${failure.error.message}"` : "answered null"}. ` +
           "It was deleted, or the id is wrong; it will not finish.",
-        { ...details, graphqlCode: codeOf(failure.error), graphqlErrors: failure.error ? [failure.error] : undefined },
+        {
+          ...details,
+          request: { operationName: POLL_OPERATION_NAME, url: wait.url },
+          graphqlCode: codeOf(failure.error),
+          graphqlErrors: failure.error ? [failure.error] : undefined,
+        },
       );
     case "refused":
       return new PollerError(
         "UNREADABLE",
         `${PREFIX} the server refused to read ${what}: ${failure.error.message}` +
           `${codeOf(failure.error) ? ` (${codeOf(failure.error)})` : ""}.`,
-        { ...details, graphqlCode: codeOf(failure.error), graphqlErrors: [failure.error] },
+        {
+          ...details,
+          request: { operationName: POLL_OPERATION_NAME, url: wait.url },
+          graphqlCode: codeOf(failure.error),
+          graphqlErrors: [failure.error],
+        },
       );
     default:
       // Core's own typed error (authentication, permission, a refused document), or
       // whatever the caller's onUpdate threw: passed through unchanged.
       return failure.error;
   }
+}
+
+/**
+ * The refusal of a deadline that ends before the first poll a wait could make (INVALID_ARGUMENT): from a wait, or
+ * from `poller.checkWaitOptions` before anything is generated, in the same words. `what` names what is waited for.
+ */
+export function earlyDeadlineError(
+  what: string,
+  maxWaitMs: number,
+  dueInMs: number,
+  details: PollerErrorDetails = {},
+): PollerError {
+  return new PollerError(
+    "INVALID_ARGUMENT",
+    `${PREFIX} waiting for ${what}: maxWaitMs ${maxWaitMs} ends before the first poll it could make, ` +
+      `due ${dueInMs} ms after the wait starts (the poller's schedule never polls an id sooner). ` +
+      `Pass a maxWaitMs of at least ${dueInMs}, or Infinity.`,
+    details,
+  );
 }
 
 const polls = (count: number) => `${count} poll${count === 1 ? "" : "s"}`;

@@ -1,7 +1,7 @@
 import { type StudioClient, type StudioSpan, tracerFor, whenAborted } from "@studio-kit/core";
 import { PollerError } from "./errors.js";
-import { abortError, failureError } from "./failure.js";
-import { isDeadline, resolvePollerOptions } from "./options.js";
+import { abortError, earlyDeadlineError, failureError } from "./failure.js";
+import { delayAfter, isDeadline, resolvePollerOptions } from "./options.js";
 import { createScheduler, type Entry, type Waiter } from "./scheduler.js";
 import { WAIT_SPAN, waitAttributes } from "./spans.js";
 import type {
@@ -46,6 +46,20 @@ export interface Poller {
   waitForAudio(audioId: string, options?: WaitOptions<PolledAudio>): Promise<PolledAudio>;
   /** Waits until a background job (brand analysis, product scrape) is COMPLETED or FAILED. */
   waitForJob(jobId: string, options?: WaitOptions<PolledJob>): Promise<PolledJob>;
+  /**
+   * Checks the options of a wait before anything is spent: throws, at once and sending nothing, the PollerError
+   * INVALID_ARGUMENT (a StudioValidationError) that a wait for a new generation would reject with: a `maxWaitMs`
+   * that is not a number > 0, or that ends before this poller's first poll (5 s on the default schedule). A
+   * generation costs credits once it is queued, so check a deadline you were given before generating, not after.
+   *
+   * @example
+   * ```ts
+   * poller.checkWaitOptions({ maxWaitMs }); // throws before generateImages has spent anything
+   * const queued = await generateImages(client, { prompt: "a lighthouse at dusk", aspectRatio: "16:9" });
+   * const images = await poller.waitForImages(queued.map((image) => image.id), { maxWaitMs });
+   * ```
+   */
+  checkWaitOptions<TRecord>(options?: WaitOptions<TRecord>): void;
 }
 
 /**
@@ -160,7 +174,8 @@ export function createPoller(client: StudioClient, options: PollerOptions = {}):
         },
         fail(entry, failure) {
           const elapsedMs = config.clock.now() - startedAt;
-          finish({ error: failureError(failure, entry, { kind, maxWaitMs, elapsedMs, statuses }) });
+          const wait = { kind, maxWaitMs, elapsedMs, statuses, url: client.endpoint };
+          finish({ error: failureError(failure, entry, wait) });
         },
       };
       // One listener on the caller's signal however many waits share it (core's whenAborted).
@@ -179,7 +194,18 @@ export function createPoller(client: StudioClient, options: PollerOptions = {}):
     return record as PolledRecords[K];
   };
 
+  function checkWaitOptions<TRecord>(options: WaitOptions<TRecord> = {}): void {
+    const maxWaitMs = options.maxWaitMs ?? config.maxWaitMs;
+    const problem = checkWait([], maxWaitMs);
+    if (problem) throw new PollerError("INVALID_ARGUMENT", `@studio-kit/poller: checkWaitOptions: ${problem}`);
+    // A new generation's ids are polled first this long after the wait starts (scheduler.ts add): an id another
+    // wait already polls may be read sooner, but a record just queued is polled by no one yet.
+    const firstPollMs = delayAfter(config.schedule, 0);
+    if (maxWaitMs < firstPollMs) throw earlyDeadlineError("a new generation", maxWaitMs, firstPollMs);
+  }
+
   return {
+    checkWaitOptions,
     waitForImages: (ids, options) => waitFor("image", ids, options),
     waitForVideo: (id, options) => one("video", id, options),
     waitForAudio: (audioId, options) => one("audio", audioId, options),
