@@ -216,6 +216,18 @@ export function storeContract(name: string, open: OpenStore): void {
         expect((await store.jobs.create(newJob(), limits, LEASE)).ok).toBe(true);
       });
 
+      it("does not count a job its asker stopped before it was sent, and counts one stopped after (decision 0028)", async () => {
+        const store = await fresh();
+        const limits = { userOutputsPerHour: 1 };
+        const first = await store.jobs.create(newJob(), limits, LEASE);
+        if (!first.ok) throw new Error("refused");
+        await store.jobs.update(first.job.id, { state: "done", outcome: "stopped-not-sent" }, OWNER);
+        const second = await store.jobs.create(newJob(), limits, LEASE);
+        if (!second.ok) throw new Error("refused");
+        await store.jobs.update(second.job.id, { state: "done", outcome: "stopped" }, OWNER);
+        expect((await store.jobs.create(newJob(), limits, LEASE)).ok).toBe(false);
+      });
+
       it("lets exactly the allowed number of concurrent creations through", async () => {
         const store = await fresh();
         const results = await Promise.all(
