@@ -1,10 +1,12 @@
 // The error cases of the service (service.mts), as its callers meet them, against the sandbox started from the
 // installed tarball (scripts/consumer-test.mjs passes its URL and key). Each case asserts the class, the code, the
-// message and the cause; a case that does not throw as said fails the run. Prints one JSON line: each case's class,
+// message and the cause, and where the request went (error.request); a case that does not throw as said fails the
+// run. Prints one JSON line: each case's class,
 // code and message.
 import assert from "node:assert/strict";
 import {
   createStudioClient,
+  getCredits,
   StudioAbortError,
   StudioAuthenticationError,
   StudioBadInputError,
@@ -42,8 +44,9 @@ async function caught(label: string, promise: Promise<unknown>): Promise<StudioE
   } catch (error) {
     assert.ok(error instanceof StudioError, `${label}: not a StudioError: ${String(error)}`);
     seen[label] = { name: error.name, code: error.code, message: error.message };
-    // No error of the kit carries the key, in its message or its JSON.
+    // No error of the kit carries the key, in its message or its JSON; a request's URL has no query string.
     assert.ok(!JSON.stringify(error.toJSON()).includes(apiKey as string), `${label}: the key is in toJSON()`);
+    assert.ok(!error.request?.url.includes("?"), `${label}: request.url has a query: ${error.request?.url}`);
     return error;
   }
   throw new Error(`${label}: resolved, but should have failed`);
@@ -58,6 +61,7 @@ async function caught(label: string, promise: Promise<unknown>): Promise<StudioE
   assert.equal(error.status, 401);
   assert.equal(error.message.match(/create a new one/g)?.length, 1, error.message);
   assert.equal(error.cause, undefined);
+  assert.deepEqual(error.request, { operationName: "ApiCredentialWorkspace", url: `${baseUrl}/graphql` });
 }
 
 // 2. A base URL with /graphql on it: the client adds /graphql, so no GraphQL API answers at .../graphql/graphql.
@@ -69,6 +73,7 @@ async function caught(label: string, promise: Promise<unknown>): Promise<StudioE
   assert.match(error.message, /found no GraphQL API at http:\/\/[^ ]+\/graphql\/graphql \(HTTP 404\)/);
   assert.match(error.message, /is baseUrl the API root, without \/graphql\?/);
   assert.equal(error.cause, undefined);
+  assert.deepEqual(error.request, { operationName: "ApiCredentialWorkspace", url: `${baseUrl}/graphql/graphql` });
 }
 
 // 3. A base URL where nothing can answer: the network's own reason is kept, in the message and as the cause.
@@ -82,6 +87,7 @@ async function caught(label: string, promise: Promise<unknown>): Promise<StudioE
   const cause = error.cause as Error & { cause?: Error };
   assert.equal(cause.message, "fetch failed");
   assert.equal(cause.cause?.message, "bad port");
+  assert.deepEqual(error.request, { operationName: "ApiCredentialWorkspace", url: "http://127.0.0.1:1/graphql" });
 }
 
 // 4. A ratio the platform refuses: BAD_USER_INPUT before anything is generated; details hold what it allows.
@@ -93,17 +99,22 @@ async function caught(label: string, promise: Promise<unknown>): Promise<StudioE
   assert.equal(error.operationName, "GenerateImage");
   assert.match(String(error.details.message), /between 1:8 and 8:1/);
   assert.match(error.message, /error\.details has the server's message/);
+  assert.deepEqual(error.toJSON().request, { operationName: "GenerateImage", url: `${baseUrl}/graphql` });
 }
 
-// 5. A deadline before the first poll (5 s on the documented schedule): refused at once, no "did not finish".
+// 5. A deadline before the first poll (5 s on the documented schedule): refused at once, no "did not finish", and
+// before anything was generated (poller.checkWaitOptions in the service): the balance is what it was.
 {
   const service = createPosterService(client);
+  const before = await getCredits(client);
   const error = await caught("deadline before the first poll", service.makeBoard({ ...request, maxWaitMs: 4000 }));
   assert.ok(error instanceof PollerError);
   assert.ok(error instanceof StudioValidationError);
   assert.equal(error.code, "INVALID_ARGUMENT");
   assert.match(error.message, /maxWaitMs 4000 ends before the first poll it could make, due 5000 ms/);
   assert.doesNotMatch(error.message, /did not finish/);
+  assert.equal(error.request, undefined);
+  assert.deepEqual(await getCredits(client), before, "the refused deadline spent credits");
 }
 
 // 6. The caller's own deadline (AbortSignal.timeout) during a wait: TIMEOUT, the signal's TimeoutError as cause.
@@ -152,6 +163,33 @@ const ids = queued.map((image) => image.id);
     "@studio-kit/upload: the upload was aborted by the caller (the upload was cancelled); nothing was registered.",
   );
   assert.equal(error.toJSON().code, "ABORTED");
+  assert.equal(error.request, undefined); // aborted before anything was sent
+}
+
+// 9. An upload aborted while its bytes were on their way to the signed URL: the error says where they were going,
+// the storage's URL without its signature.
+{
+  const controller = new AbortController();
+  let signedUrl = "";
+  const aborting: typeof fetch = (input, init) => {
+    signedUrl = String(input);
+    controller.abort(new Error("the person pressed Stop"));
+    return Promise.reject(init?.signal?.reason);
+  };
+  const error = await caught(
+    "upload abort during the transfer",
+    uploadFile(client, {
+      blob: new Blob([PNG]),
+      contentType: "image/png",
+      transfer: "put",
+      fetch: aborting,
+      signal: controller.signal,
+    }),
+  );
+  assert.ok(error instanceof UploadAbortError);
+  assert.match(signedUrl, /[?&]X-Amz-Signature=/);
+  assert.deepEqual(error.request, { operationName: undefined, url: signedUrl.split("?")[0] });
+  assert.doesNotMatch(JSON.stringify(error.toJSON()), /X-Amz-Signature=(?!\[REDACTED\])/);
 }
 
 // And the service itself, end to end, on the real sandbox (real time: its jobs take --job-ms).

@@ -14,7 +14,10 @@ export interface PosterRequest {
   title: string;
   /** Stops everything at once: its reason becomes the error's `cause`. */
   signal?: AbortSignal;
-  /** The longest the generations may take, in ms (at least the first poll's 5000 on the default schedule). */
+  /**
+   * The longest the generations may take, in ms: at least the poller's first poll (5000 on the default schedule),
+   * checked before anything is generated.
+   */
   maxWaitMs?: number;
 }
 
@@ -36,6 +39,8 @@ export function createPosterService(client: StudioClient, settings: PosterServic
   return {
     async makeBoard(request: PosterRequest): Promise<PosterBoard> {
       const { signal, maxWaitMs } = request;
+      // A deadline the wait would refuse is refused now, before the generation spends credits.
+      poller.checkWaitOptions({ maxWaitMs });
       const queued = await generateImages(
         client,
         { prompt: request.prompt, aspectRatio: request.aspectRatio, count: 3 },
