@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { MISSING_STOPPED_SUBSCRIPTION } from "../../src/delivery/agent-sessions.js";
 import { ACTIONS } from "../../src/index.js";
+import { createSlackPacer } from "../../src/services/slack-pacer.js";
 import { actionIds, type Bot, blocksOf, eventually, expectAllMessagesValid, startBot } from "./harness.js";
 
 // Issue 41: Slack's agent sessions (https://docs.slack.dev/ai/agent-sessions/) on the threads the bot works in as an
@@ -150,6 +151,53 @@ describe("agent sessions: Stop while a job generates", () => {
     const stream = botReplies(live, CHANNEL, ts).find((m) => m.ts === click.streamingMessageTs[0]);
     expect(stream?.stream).toMatchObject({ state: "stopped", stoppedBy: "user" });
     expect(botReplies(live, CHANNEL, ts).some(hasImage)).toBe(false);
+  });
+});
+
+describe("agent sessions: Stop while a job waits in the bot's own queue", () => {
+  it("never sends it: nothing generated, nothing spent, 'stopped' (not sent) in history", async () => {
+    // The job's progress message waits for room at the bot's pacer (Slack's one message a second per channel): the
+    // gate holds it there until the test has clicked Stop.
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    let waiting = false;
+    const base = createSlackPacer();
+    const pacer = {
+      ...base,
+      acquire: async (...args: Parameters<typeof base.acquire>) => {
+        if (args[0] === "chat.postMessage") {
+          waiting = true;
+          await gate;
+        }
+        return base.acquire(...args);
+      },
+    };
+    const live = await startAgent({ STUDIO_SLACK_PROGRESS: "update" }, { pacer });
+    const { ts } = await live.sim.mention({ user: USER, channel: CHANNEL, text: "a red fox in the snow" });
+    await eventually(() => {
+      expect(waiting).toBe(true);
+      expect(live.sim.agentSession(CHANNEL, ts)?.stopButton).toBe(true);
+    });
+    await live.sim.stopAgentSession({ channel: CHANNEL, threadTs: ts, user: USER });
+    const note = await eventually(() => {
+      const found = botReplies(live, CHANNEL, ts).find((m) => textOf(m).includes("Stopped by you"));
+      expect(found).toBeDefined();
+      return found as Shown;
+    });
+    expect(textOf(note)).toContain("stopped before it was sent. Nothing was spent.");
+    open();
+    const job = await eventually(async () => {
+      const [stored] = await live.app.store.jobs.recent(USER, 1);
+      expect(stored?.state).toBe("done");
+      return stored;
+    });
+    expect(job?.outcome).toBe("stopped-not-sent");
+    expect(generations(live)).toBe(0);
+    expect(botReplies(live, CHANNEL, ts).some(hasImage)).toBe(false);
+    expect(live.sim.agentSession(CHANNEL, ts)?.status).toBe("active");
+    expect(textOf(await history(live))).toContain("Stopped by you");
   });
 });
 
