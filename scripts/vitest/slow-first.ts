@@ -19,6 +19,7 @@ const SLOW_SUITES = [
   "apps/playground/test/follow-and-jump-browser.test.ts",
   "packages/cli/test/terminal.test.ts",
   "apps/slack-bot/test/e2e/chaos.test.ts",
+  "packages/mcp/test/stdio.test.ts",
 ];
 
 export class SlowFirstSequencer extends BaseSequencer {

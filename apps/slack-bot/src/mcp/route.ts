@@ -79,6 +79,11 @@ export function createSlackbotMcp(config: McpConfig, signingSecret: string): Sla
 
   const handle = createMcpHttpHandler({
     serverFor,
+    // No cancellation is routed to another request: Slackbot's calls all come from Slack's addresses with no
+    // Authorization header, and a `notifications/cancelled` names no person (`_meta.slack` is on tool calls only), so
+    // the handler's default caller (header + address) would let one person's cancel stop another's call with the
+    // same JSON-RPC id. A closed connection still stops its own call; the job itself is durable and reaches the DM.
+    callerOf: () => undefined,
     onError: (error) => bound?.deps.logger.error({ err: error }, "the MCP endpoint failed a request"),
   });
   return {
