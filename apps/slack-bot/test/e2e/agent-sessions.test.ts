@@ -12,6 +12,10 @@ import { actionIds, type Bot, blocksOf, eventually, expectAllMessagesValid, star
 
 const USER = "U0ALICE";
 const CHANNEL = "C0GENERAL";
+/** A generation that finishes only when the test moves the sandbox's clock past it (finish() below). */
+const LONG_JOB_MS = 600_000;
+/** Moves the sandbox's clock past every long job (jittered ±25%). */
+const finish = (live: Bot) => live.sandbox.sandbox.clock.advance(LONG_JOB_MS * 2);
 
 let bot: Bot | undefined;
 afterEach(async () => {
@@ -91,8 +95,8 @@ describe("agent sessions: a job in a thread", () => {
 
 describe("agent sessions: Stop while a job generates", () => {
   it("never posts the result, says the generation was paid, keeps it 'stopped' in history and moves the session out of processing", async () => {
-    // A generation that is still running when Stop is clicked, and finishes after it.
-    const live = await startAgent({}, { jobMs: 1500 });
+    // A generation that runs until the test moves the studio's clock: still running when Stop is clicked.
+    const live = await startAgent({}, { jobMs: LONG_JOB_MS });
     const dm = live.sim.dm(USER);
     const { ts = "" } = await live.sim.message({ user: USER, channel: dm, text: "a lighthouse at dusk, watercolour" });
     const job = await eventually(async () => {
@@ -116,6 +120,7 @@ describe("agent sessions: Stop while a job generates", () => {
     await eventually(() => expect(live.sim.agentSession(dm, ts)?.status).toBe("active"));
 
     // The generation finishes after the stop: kept as the job's (stopped) record, never posted.
+    finish(live);
     const ended = await eventually(async () => {
       const stored = await live.app.store.jobs.get(job.id);
       expect(stored?.state).toBe("done");
@@ -135,7 +140,7 @@ describe("agent sessions: Stop while a job generates", () => {
   });
 
   it("in a channel thread: Slack stops the job's stream, and the bot posts no result after it", async () => {
-    const live = await startAgent({}, { jobMs: 1500 });
+    const live = await startAgent({}, { jobMs: LONG_JOB_MS });
     const { ts } = await live.sim.mention({ user: USER, channel: CHANNEL, text: "a red fox in the snow" });
     await eventually(async () => {
       const [running] = await live.app.store.jobs.unfinished();
@@ -144,6 +149,7 @@ describe("agent sessions: Stop while a job generates", () => {
     const click = await live.sim.stopAgentSession({ channel: CHANNEL, threadTs: ts, user: USER });
     expect(click.streamingMessageTs).toHaveLength(1);
     await eventually(() => expect(live.sim.agentSession(CHANNEL, ts)?.status).toBe("active"));
+    finish(live);
     await eventually(async () => {
       const [job] = await live.app.store.jobs.recent(USER, 1);
       expect(job?.outcome).toBe("stopped");
@@ -203,7 +209,7 @@ describe("agent sessions: Stop while a job waits in the bot's own queue", () => 
 
 describe("agent sessions: Stop by someone else in a channel's thread", () => {
   it("stops nothing of the asker's: their result is posted, and the clicker is told nothing of theirs ran", async () => {
-    const live = await startAgent({}, { jobMs: 1000 });
+    const live = await startAgent({}, { jobMs: LONG_JOB_MS });
     const { ts } = await live.sim.mention({ user: USER, channel: CHANNEL, text: "a red fox in the snow" });
     await eventually(async () => {
       const [running] = await live.app.store.jobs.unfinished();
@@ -213,6 +219,7 @@ describe("agent sessions: Stop by someone else in a channel's thread", () => {
     await eventually(() =>
       expect(botReplies(live, CHANNEL, ts).some((m) => textOf(m).includes("nothing of yours was running"))).toBe(true),
     );
+    finish(live);
     await eventually(() => expect(botReplies(live, CHANNEL, ts).some(hasImage)).toBe(true));
     const [job] = await live.app.store.jobs.recent(USER, 1);
     expect(job?.outcome).toBe("completed");
