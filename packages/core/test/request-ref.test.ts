@@ -1,6 +1,6 @@
 import { inspect } from "node:util";
 import { ApiCredentialWorkspaceDocument, ImageDocument } from "@studio-kit/operations";
-import { describe, expect, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import {
   createStudioClient,
   generateImages,
@@ -8,11 +8,13 @@ import {
   StudioAuthenticationError,
   StudioBadInputError,
   StudioError,
+  type StudioErrorJSON,
   StudioGraphQLError,
   StudioNetworkError,
   StudioNotFoundError,
   StudioPermissionError,
   StudioRateLimitError,
+  type StudioRequestRef,
   StudioServerError,
   StudioTimeoutError,
   urlWithoutSecrets,
@@ -160,6 +162,12 @@ describe("errors say where: the request's operation and URL, never a secret", ()
     )) as StudioError;
     expect(error.code).toBe("NOT_APPLIED");
     expect(error.request).toEqual({ operationName: "GenerateImage", url: GRAPHQL_URL });
+  });
+
+  it("types request, on the error and in its JSON, as the operation and the URL", () => {
+    expectTypeOf<StudioError["request"]>().toEqualTypeOf<StudioRequestRef | undefined>();
+    expectTypeOf<StudioErrorJSON["request"]>().toEqualTypeOf<StudioRequestRef | undefined>();
+    expectTypeOf<StudioRequestRef>().toEqualTypeOf<{ operationName: string | undefined; url: string }>();
   });
 
   it("cuts any URL given to an error to origin and path, whoever built it", () => {
