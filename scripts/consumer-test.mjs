@@ -16,7 +16,8 @@
 //   5b. mcp.mts: the SDK's own Client lists and calls the tools of the installed `studio mcp --sandbox` over stdio,
 //      and of @studio-kit/mcp's server behind createMcpHttpHandler over Streamable HTTP;
 //   6. the service of docs/use-in-your-service.md (service.mts): its error cases (service-errors.mts: wrong key,
-//      wrong base URL path, bad ratio, deadline, abort with a reason, upload abort) against the installed sandbox,
+//      wrong base URL path, an unreachable base URL, bad ratio, a deadline refused before spending, the caller's
+//      deadline, abort with a reason, upload abort before and during the transfer) against the installed sandbox,
 //      then its test over the sandbox's msw handlers on the poller's manual clock (service.test.mts, node --test).
 // Any failure stops the run with the step that failed and the output of the command. `--keep` leaves the
 // scratch project in place and prints its path.
