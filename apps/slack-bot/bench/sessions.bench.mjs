@@ -114,9 +114,7 @@ for (const method of methods) {
   const a = perJob(without.byMethod[method]);
   const b = perJob(withSessions.byMethod[method]);
   if (method !== SESSION_METHOD) addedElsewhere += b - a;
-  console.log(
-    `${method.padEnd(width)}${fmt(a, 2).padStart(12)}${fmt(b, 2).padStart(12)}${fmt(b - a, 2).padStart(12)}`,
-  );
+  console.log(`${method.padEnd(width)}${fmt(a, 2).padStart(12)}${fmt(b, 2).padStart(12)}${fmt(b - a, 2).padStart(12)}`);
 }
 const total = (result) => Object.values(result.byMethod).reduce((sum, count) => sum + count, 0);
 console.log(
@@ -138,6 +136,7 @@ if ((without.byMethod[SESSION_METHOD] ?? 0) !== 0) problems.push("the assistant 
 if (withSessions.byMethod[SESSION_METHOD] !== SESSION_CALLS_PER_JOB * JOBS) {
   problems.push(`${withSessions.byMethod[SESSION_METHOD]} session calls for ${JOBS} jobs`);
 }
-if (withSessions.titled !== JOBS || withSessions.active !== JOBS) problems.push("a session without title, or left open");
+if (withSessions.titled !== JOBS || withSessions.active !== JOBS)
+  problems.push("a session without title, or left open");
 for (const problem of problems) console.error(`PROBLEM: ${problem}`);
 process.exit(problems.length ? 1 : 0);
