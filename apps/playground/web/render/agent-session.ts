@@ -21,7 +21,10 @@ export const sessionStatusLabel = (status: string): string =>
   SESSION_STATUS_LABELS[status as AgentSessionStatus] ?? status;
 
 /** The session's strip: the status chip, the title, and while processing the status line and Stop (or the dots). */
-export function renderSession(session: AgentSessionView, options: { botName: string; onStop?: () => void }): VNode {
+export function renderSession(
+  session: AgentSessionView,
+  options: { botName: string; onStop?: () => void; stopping?: boolean },
+): VNode {
   const processing = session.status === "processing";
   const line = processing ? statusText(options.botName, session.statusLine ?? "") : "";
   // The first loading message: the strip is redrawn only when the session changes, so it does not rotate them.
@@ -36,9 +39,23 @@ export function renderSession(session: AgentSessionView, options: { botName: str
             "data-testid": "agent-session-stop",
             title: `Stop ${options.botName}`,
             "aria-label": `Stop ${options.botName}${session.title ? `: ${session.title}` : ""}`,
+            // Clicked already: the bot has not moved the session on yet, and one stop is all Slack sends.
+            disabled: options.stopping === true,
           },
-          [h("span", { class: "agent-stop-square", "aria-hidden": "true" }), "Stop"],
-          { on: { click: () => options.onStop?.() } },
+          [h("span", { class: "agent-stop-square", "aria-hidden": "true" }), options.stopping ? "Stopping…" : "Stop"],
+          {
+            on: {
+              click: (event) => {
+                // The list redraws a message only when it changes: this button goes quiet now, not at the redraw.
+                const button = event.currentTarget as HTMLButtonElement | null;
+                if (button && "disabled" in button) {
+                  button.disabled = true;
+                  if (button.lastChild) button.lastChild.textContent = "Stopping…";
+                }
+                options.onStop?.();
+              },
+            },
+          },
         )
       : // No subscription to the stop event: Slack shows a loading indicator that cannot be clicked.
         h(

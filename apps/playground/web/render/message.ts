@@ -23,7 +23,7 @@ export interface MessageOptions {
   /** Opens the message's "More actions" menu (its shortcuts) under the ⋮ button. */
   onMoreActions?: (message: MessageView, anchor: HTMLElement) => void;
   /** Agent view: draws the session of the thread this message roots (its status, title, Stop) and takes Stop. */
-  session?: { botName: string; onStop(message: MessageView): void };
+  session?: { botName: string; onStop(message: MessageView): void; stopping?(message: MessageView): boolean };
 }
 
 // Slack-like avatar colours, picked by user id so a person keeps theirs.
@@ -109,7 +109,11 @@ export function renderMessage(message: MessageView, options: MessageOptions): VN
           return renderUnfurl(unfurl, open ? (url) => open(message, url) : undefined);
         }),
         message.session && options.session
-          ? renderSession(message.session, { botName: options.session.botName, onStop: () => stop?.(message) })
+          ? renderSession(message.session, {
+              botName: options.session.botName,
+              onStop: () => stop?.(message),
+              stopping: options.session.stopping?.(message) ?? false,
+            })
           : null,
         thread,
       ]),

@@ -11,6 +11,7 @@ import type { MessageView, Workspace } from "../../src/shared/api.js";
 import type { AgentApi } from "../agent-api.js";
 import { h, mount } from "../dom/vnode.js";
 import { renderPrompts } from "../render/assistant.js";
+import { createSessionStops } from "./session-stops.js";
 import { errorText } from "./toast.js";
 
 export interface AgentView {
@@ -20,8 +21,10 @@ export interface AgentView {
   opened(user: string): void;
   /** Draws the DM's pinned prompts (`agent` of the DM's state), or hides them (`undefined`: another conversation). */
   update(agent: AgentViewState | undefined): void;
-  /** A click on a session's Stop, on the thread rooted at `message`. */
+  /** A click on a session's Stop, on the thread rooted at `message`: sent once until the session moves on. */
   stop(message: MessageView): void;
+  /** Whether that session's Stop was clicked and the bot has not moved the session on yet. */
+  stopping(message: MessageView): boolean;
   /** Shows or hides the pinned prompts with the Messages tab (the Home tab has none). */
   show(visible: boolean): void;
 }
@@ -44,6 +47,14 @@ export function createAgentView(options: {
   let sending = false;
   let visible = true;
   let shown: AgentViewState["pinnedPrompts"];
+  const stops = createSessionStops({
+    send: (message) => {
+      const user = options.user();
+      const channel = message.channel === dmOf(user) ? {} : { channel: message.channel };
+      return api.stop({ user, threadTs: message.ts, ...channel });
+    },
+    failed: (error) => options.toast(`Stop did not reach ${workspace.bot.name}: ${errorText(error)}`),
+  });
 
   const draw = () => {
     const nodes = renderPrompts(shown, {
@@ -86,12 +97,7 @@ export function createAgentView(options: {
       visible = next;
       draw();
     },
-    stop(message) {
-      const user = options.user();
-      const channel = message.channel === dmOf(user) ? {} : { channel: message.channel };
-      void api
-        .stop({ user, threadTs: message.ts, ...channel })
-        .catch((error: unknown) => options.toast(`Stop did not reach ${workspace.bot.name}: ${errorText(error)}`));
-    },
+    stop: (message) => stops.stop(message),
+    stopping: (message) => stops.stopping(message),
   };
 }

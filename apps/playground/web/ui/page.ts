@@ -155,7 +155,11 @@ export async function startPage(options: { doc: Document; api: Api; storage?: St
     },
     toast: (message) => toasts.show(message),
   });
-  const sessions = { botName: workspace.bot.name, onStop: (message: MessageView) => agentView.stop(message) };
+  const sessions = {
+    botName: workspace.bot.name,
+    onStop: (message: MessageView) => agentView.stop(message),
+    stopping: (message: MessageView) => agentView.stopping(message),
+  };
   const mainList = createMessageList({
     element: byId("message-list"),
     doc,
