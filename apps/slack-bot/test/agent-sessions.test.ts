@@ -2,12 +2,14 @@ import { describe, expect, it } from "vitest";
 import {
   beginConfirmation,
   beginSessionWork,
+  confirmationStopped,
   endConfirmation,
   handOverConfirmation,
   MISSING_STOPPED_SUBSCRIPTION,
   type SessionPlace,
+  STOP_CHECK_MS,
   stopSessionWork,
-  wasStoppedRequest,
+  stopThread,
 } from "../src/delivery/agent-sessions.js";
 import type { BotDeps } from "../src/deps.js";
 import { commandTitle, sessionStoppedMessage } from "../src/messages/agent-sessions.js";
@@ -20,7 +22,25 @@ const CHANNEL = "C0GENERAL";
 const THREAD = "1700000000.000100";
 const TEN_MINUTES = 600_000;
 
-function setup(options: { warning?: string } = {}) {
+/** The stops the store knows (jobs and confirmations by id), as another replica may have recorded them. */
+function fakeStops() {
+  const recorded = new Set<string>();
+  let reads = 0;
+  return {
+    recorded,
+    reads: () => reads,
+    sessionStops: {
+      stop: async () => ({ jobs: [], confirmations: [], others: 0 }),
+      stoppedOf: async (ids: readonly string[]) => {
+        reads += 1;
+        return ids.filter((id) => recorded.has(id));
+      },
+    },
+  };
+}
+
+function setup(options: { warning?: string; stops?: ReturnType<typeof fakeStops>; now?: () => number } = {}) {
+  const stops = options.stops ?? fakeStops();
   const calls: { status: string; title?: string }[] = [];
   const warnings: string[] = [];
   const client = {
@@ -36,7 +56,8 @@ function setup(options: { warning?: string } = {}) {
   } as unknown as SessionPlace["client"];
   const deps = {
     config: { slackSurface: "agent" },
-    now: () => 1_000_000,
+    now: options.now ?? (() => 1_000_000),
+    store: { sessionStops: stops.sessionStops },
     pacer: createSlackPacer({ now: () => 1_000_000 }),
     logger: { debug() {}, info() {}, error() {}, warn: (_: unknown, message: string) => warnings.push(message) },
   } as unknown as BotDeps;
@@ -125,8 +146,8 @@ describe("Stop on a thread's session", () => {
     expect([alices.stopped, bobs.stopped]).toEqual([false, true]);
   });
 
-  it("takes a confirmation under way: its later Confirm is known as stopped", async () => {
-    const { deps, place } = setup();
+  it("takes a confirmation under way: its expiry later moves the session no further", async () => {
+    const { deps, place, calls, landed } = setup();
     await beginConfirmation(
       deps,
       place,
@@ -136,8 +157,91 @@ describe("Stop on a thread's session", () => {
     expect(stopSessionWork(deps, CHANNEL, THREAD, ALICE).stopped).toEqual([
       { kind: "confirm", id: "pr_1", sent: false, what: "2 images" },
     ]);
-    expect(wasStoppedRequest(deps, "pr_1")).toBe(true);
-    expect(wasStoppedRequest(deps, "pr_2")).toBe(false);
+    await endConfirmation(deps, "pr_1");
+    await landed();
+    expect(calls.map((call) => call.status)).toEqual(["processing"]);
+  });
+});
+
+describe("Stop recorded by another replica (the store)", () => {
+  it("tells what the store stopped on every replica: a job still new was not sent, one running was; others counted", async () => {
+    const { deps } = setup();
+    const stored = (id: string, state: string, step?: number) =>
+      ({ id, state, ...(step ? { step } : {}), request: { kind: "image", command: { kind: "image", prompt: "a fox" } } }) as never;
+    deps.store.sessionStops.stop = async () => ({
+      jobs: [stored("new", "new"), stored("running", "running"), stored("next-step", "new", 1)],
+      confirmations: [{ id: "pr_1", request: { user: ALICE, channel: CHANNEL, command: { kind: "video", prompt: "waves" } } as never }],
+      others: 2,
+    });
+    const { stopped, others } = await stopThread(deps, CHANNEL, THREAD, ALICE);
+    expect(stopped.map((work) => [work.kind, work.id, work.sent])).toEqual([
+      ["job", "new", false],
+      ["job", "running", true],
+      ["job", "next-step", true],
+      ["confirm", "pr_1", false],
+    ]);
+    expect(others).toBe(2);
+  });
+
+  it("falls back on this replica's own work when the store cannot record the stop", async () => {
+    const { deps, place } = setup();
+    const mine = await beginSessionWork(deps, place, job("j1"));
+    deps.store.sessionStops.stop = async () => {
+      throw new Error("the database is away");
+    };
+    const { stopped } = await stopThread(deps, CHANNEL, THREAD, ALICE);
+    expect(stopped.map((work) => work.id)).toEqual(["j1"]);
+    expect(mine.stopped).toBe(true);
+  });
+
+  it("a job followed here learns of it from the store at most every few seconds, and stops (its onStop runs once)", async () => {
+    const stops = fakeStops();
+    let now = 1_000_000;
+    const { deps, place, calls, landed } = setup({ stops, now: () => now });
+    const work = await beginSessionWork(deps, place, job("j1"));
+    let ended = 0;
+    work.onStop(() => {
+      ended += 1;
+    });
+    expect(await work.checkStopped()).toBe(false);
+    stops.recorded.add("j1");
+    // Within the interval the last answer stands: no read.
+    expect(await work.checkStopped()).toBe(false);
+    expect(stops.reads()).toBe(1);
+    now += STOP_CHECK_MS;
+    expect(await work.checkStopped()).toBe(true);
+    expect([work.stopped, ended]).toEqual([true, 1]);
+    // Stopped by the replica that got the event, which moved the session on: this one's end makes no call.
+    await work.end();
+    await landed();
+    expect(calls.map((call) => call.status)).toEqual(["processing"]);
+  });
+
+  it("a stop met elsewhere frees the thread: the next request here sets the session processing again", async () => {
+    const stops = fakeStops();
+    const { deps, place, calls, landed } = setup({ stops });
+    const stale = await beginSessionWork(deps, place, job("j1"));
+    stops.recorded.add("j1");
+    const next = await beginSessionWork(deps, place, job("j2"));
+    expect(stale.stopped).toBe(true);
+    await next.end();
+    await landed();
+    expect(calls.map((call) => call.status)).toEqual(["processing", "processing", "active"]);
+  });
+
+  it("a Confirm that finds its request stopped ends its confirmation here without a call", async () => {
+    const { deps, place, calls, landed } = setup();
+    await beginConfirmation(
+      deps,
+      place,
+      { id: "pr_1", user: ALICE, what: "an image", title: "Image: a fox" },
+      TEN_MINUTES,
+    );
+    confirmationStopped(deps, "pr_1");
+    const next = await beginSessionWork(deps, place, job("j1"));
+    await next.end();
+    await landed();
+    expect(calls.map((call) => call.status)).toEqual(["processing", "processing", "active"]);
   });
 });
 

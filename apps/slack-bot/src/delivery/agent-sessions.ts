@@ -3,13 +3,18 @@
 // confirmation is under way there, and `active` once the last of them ended: two agents.sessions.setStatus calls per
 // piece of work at most, none while another one already keeps the thread processing. While `processing` Slack shows a
 // stop button; its click arrives as agent_session_stopped (listeners/events/agent-session-stopped.ts), which marks
-// every piece of work in the thread stopped here: a job checks `stopped` before it sends, shows progress or delivers.
+// every piece of the clicker's work in the thread stopped: a job checks `stopped` before it sends, shows progress or
+// delivers.
 //
-// What is under way lives in this process (the replica that started it): a stop reaching another replica finds
-// nothing to stop there and still moves the session on (see the decision record).
+// Several replicas: the work lives in the process that started it, but the stop is recorded in the store (the truth,
+// store/types.ts SessionStops) by whichever replica got the event, on the jobs and confirmations it took. The replica
+// doing the work meets it when it moves the job to `sending` (refused after a stop: never sent), reads the job before
+// posting its result (never posted), at a Confirm (the store answers `stopped`) and, every few seconds, while it
+// follows a job (its progress stops). The in-process registry below is only the fast path of the replica that has it.
 
 import type { BotDeps } from "../deps.js";
-import { PENDING_TTL_MS } from "../store/pending-requests.js";
+import { whatIsAsked } from "../messages/describe.js";
+import { whatTheJobAsked } from "../messages/jobs.js";
 import { pacerOf } from "./engine.js";
 import type { AgentSessionsApi, SessionPlace } from "./surface.js";
 
@@ -33,6 +38,16 @@ export interface SessionWork {
   sending(): void;
   /** Called once, at the stop (e.g. to take the job's line off the thread's status); never throws. */
   onStop(stop: () => void): void;
+  /**
+   * A stop recorded in the store (by any replica) reached this work: it is stopped here too, its `onStop` callbacks
+   * run, and its end leaves the session alone (the replica that got the event moved it on).
+   */
+  markStopped(): void;
+  /**
+   * Whether a stop was recorded for this work, read from the store at most every {@link STOP_CHECK_MS} (a job being
+   * followed asks on each poll; the answer in between is the last one). Marks it stopped when so. Never throws.
+   */
+  checkStopped(): Promise<boolean>;
   /** The work ended: when it was the thread's last and not stopped, the session becomes `active`. Never throws. */
   end(): Promise<void>;
 }
@@ -46,14 +61,15 @@ interface Entry {
   ended: boolean;
 }
 
+/** How often a job being followed reads the store for a stop recorded by another replica. */
+export const STOP_CHECK_MS = 5_000;
+
 interface Registry {
   threads: Map<string, Set<Entry>>;
   /** The confirmations under way, by request id, with their thread. */
   confirmations: Map<string, { work: SessionWork; place: SessionPlace }>;
   /** Threads a Confirm handed to the job it starts: still `processing`, so that job's start sends nothing. */
   handedOver: Set<string>;
-  /** Confirmations stopped before their Confirm: a later click is told so. */
-  stoppedRequests: Set<string>;
   /** Whether the missing-subscription warning was logged (once per process). */
   warned: boolean;
   /** Each thread's queue of setStatus calls: they land in the order they were asked for. */
@@ -69,7 +85,6 @@ function registryOf(deps: BotDeps): Registry {
       threads: new Map(),
       confirmations: new Map(),
       handedOver: new Set(),
-      stoppedRequests: new Set(),
       warned: false,
       calls: new Map(),
     };
@@ -144,8 +159,42 @@ export const NO_SESSION_WORK: SessionWork = {
   stopped: false,
   sending() {},
   onStop() {},
+  markStopped() {},
+  checkStopped: async () => false,
   end: async () => {},
 };
+
+/** Marks an entry stopped and runs its stop callbacks (each once); never throws. */
+function stopEntry(deps: BotDeps, entry: Entry, channel: string): void {
+  entry.stopped = true;
+  for (const stop of entry.onStop.splice(0)) {
+    try {
+      stop();
+    } catch (error) {
+      deps.logger.warn({ err: error, channel }, "could not end a stopped job's progress");
+    }
+  }
+}
+
+/**
+ * Drops the thread's entries a stop recorded by another replica has reached: without this, work stopped elsewhere
+ * would keep the thread looking busy here, and the next request's session would never be set `processing` (so no
+ * stop button). Read only when the thread has work here already. Never throws.
+ */
+async function dropStoppedElsewhere(deps: BotDeps, entries: Set<Entry>, channel: string): Promise<void> {
+  const live = [...entries].filter((entry) => !entry.stopped);
+  if (live.length === 0) return;
+  try {
+    const stopped = new Set(await deps.store.sessionStops.stoppedOf(live.map((entry) => entry.work.id)));
+    for (const entry of live) {
+      if (!stopped.has(entry.work.id)) continue;
+      entries.delete(entry);
+      stopEntry(deps, entry, channel);
+    }
+  } catch (error) {
+    deps.logger.warn({ err: error, channel }, "could not read the thread's stops; its session is left as it is");
+  }
+}
 
 /**
  * Registers work in the session's thread; the first piece of work under way there sets the session `processing`,
@@ -159,6 +208,8 @@ export async function beginSessionWork(
   if (!place) return NO_SESSION_WORK;
   const { threads } = registryOf(deps);
   const key = keyOf(place.channel, place.threadTs);
+  const before = threads.get(key);
+  if (before?.size) await dropStoppedElsewhere(deps, before, place.channel);
   let entries = threads.get(key);
   if (!entries) {
     entries = new Set();
@@ -178,6 +229,14 @@ export async function beginSessionWork(
   // the job goes on while the call waits for room under Slack's limit (the thread's queue keeps the order).
   if (first) void setSessionStatus(deps, place, "processing", work.title);
   const mine = entries;
+  let checkedAt = Number.NEGATIVE_INFINITY;
+  let checking: Promise<boolean> | undefined;
+  const markStopped = () => {
+    if (entry.stopped) return;
+    mine.delete(entry);
+    if (mine.size === 0 && threads.get(key) === mine) threads.delete(key);
+    stopEntry(deps, entry, place.channel);
+  };
   return {
     get stopped() {
       return entry.stopped;
@@ -188,6 +247,27 @@ export async function beginSessionWork(
     onStop(stop) {
       if (entry.stopped) stop();
       else entry.onStop.push(stop);
+    },
+    markStopped,
+    checkStopped() {
+      if (entry.stopped) return Promise.resolve(true);
+      if (checking) return checking;
+      if (deps.now() - checkedAt < STOP_CHECK_MS) return Promise.resolve(false);
+      checkedAt = deps.now();
+      checking = deps.store.sessionStops
+        .stoppedOf([entry.work.id])
+        .then((ids) => {
+          if (ids.length > 0) markStopped();
+          return entry.stopped;
+        })
+        .catch((error: unknown) => {
+          deps.logger.warn({ err: error, job: entry.work.id }, "could not read whether a job was stopped");
+          return entry.stopped;
+        })
+        .finally(() => {
+          checking = undefined;
+        });
+      return checking;
     },
     async end() {
       if (entry.ended) return;
@@ -200,7 +280,7 @@ export async function beginSessionWork(
   };
 }
 
-/** What a click on Stop did in the thread (this process's share of it). */
+/** What a click on Stop did in the thread. */
 export interface SessionStop {
   /** The clicker's work, stopped. */
   stopped: StoppedWork[];
@@ -222,25 +302,53 @@ export function stopSessionWork(deps: BotDeps, channel: string, threadTs: string
   for (const entry of entries) {
     if (entry.user !== user) continue;
     entries.delete(entry);
-    entry.stopped = true;
     stopped.push({ ...entry.work });
-    if (entry.work.kind === "confirm") {
-      const id = entry.work.id;
-      registry.stoppedRequests.add(id);
-      registry.confirmations.delete(id);
-      // Remembered as long as its Confirm could still be clicked.
-      setTimeout(() => registry.stoppedRequests.delete(id), PENDING_TTL_MS).unref();
-    }
-    for (const stop of entry.onStop.splice(0)) {
-      try {
-        stop();
-      } catch (error) {
-        deps.logger.warn({ err: error, channel }, "could not end a stopped job's progress");
-      }
-    }
+    if (entry.work.kind === "confirm") registry.confirmations.delete(entry.work.id);
+    stopEntry(deps, entry, channel);
   }
   if (entries.size === 0) registry.threads.delete(key);
   return { stopped, others: entries.size };
+}
+
+/**
+ * `user` clicked Stop on the session of the thread `threadTs` in `channel`, and this replica got the event: the work
+ * it runs there stops at once ({@link stopSessionWork}, the fast path), and the stop is recorded in the store on
+ * every job and confirmation of theirs under way in the thread, whichever replica runs it (the truth: that replica
+ * honours it before it sends, before it posts, and at a Confirm). What stopped is the store's account (a job still
+ * `new` when the stop was recorded is never sent), with what only this process knew added; `others` counts the
+ * other people's work under way in the thread on every replica. When the store cannot be reached, this process's
+ * share is all there is (logged).
+ */
+export async function stopThread(deps: BotDeps, channel: string, threadTs: string, user: string): Promise<SessionStop> {
+  const local = stopSessionWork(deps, channel, threadTs, user);
+  let recorded: Awaited<ReturnType<BotDeps["store"]["sessionStops"]["stop"]>>;
+  try {
+    recorded = await deps.store.sessionStops.stop({ channel, threadTs, user }, deps.now());
+  } catch (error) {
+    deps.logger.error(
+      { err: error, user, channel },
+      "could not record a stop in the store: only this replica's work in the thread stopped",
+    );
+    return local;
+  }
+  const stopped: StoppedWork[] = [
+    ...recorded.jobs.map(
+      (job): StoppedWork => ({
+        kind: "job",
+        id: job.id,
+        // Still `new` at its first step when the stop was recorded: its move to `sending` is refused from now on.
+        sent: job.state !== "new" || (job.step ?? 0) > 0,
+        what: whatTheJobAsked(job),
+      }),
+    ),
+    ...recorded.confirmations.map(
+      ({ id, request }): StoppedWork => ({ kind: "confirm", id, sent: false, what: whatIsAsked(request.command) }),
+    ),
+  ];
+  const known = new Set(stopped.map((work) => work.id));
+  // Stopped here a moment before the store's record (a job that ended `stopped-not-sent` meanwhile).
+  for (const work of local.stopped) if (!known.has(work.id)) stopped.push(work);
+  return { stopped, others: Math.max(recorded.others, local.others) };
 }
 
 /**
@@ -315,7 +423,13 @@ export function withSession<T extends { channel: string; threadTs?: string | und
   return session ? { ...surface, session } : surface;
 }
 
-/** Whether the person stopped the confirmation `requestId` (its Confirm then spends nothing). */
-export function wasStoppedRequest(deps: BotDeps, requestId: string): boolean {
-  return registryOf(deps).stoppedRequests.has(requestId);
+/**
+ * The confirmation `requestId` was found stopped in the store at its Confirm or Cancel (a Stop another replica got):
+ * its entry here, if any, stops without a call (the session was moved on by that replica).
+ */
+export function confirmationStopped(deps: BotDeps, requestId: string): void {
+  const { confirmations } = registryOf(deps);
+  const found = confirmations.get(requestId);
+  confirmations.delete(requestId);
+  found?.work.markStopped();
 }

@@ -75,13 +75,17 @@ async function check(
   if (!(await fitsLimits(deps, surface, { outputs, credits: cost ?? 0 }))) return null;
   if (decision.verdict === "confirm" && !options.confirmed) {
     const { user, channel, threadTs } = surface;
-    const requestId = await deps.store.pendingRequests.add({
-      user,
-      channel,
-      ...(threadTs ? { threadTs } : {}),
-      command,
-      ...(options.variationOf ? { variationOf: options.variationOf } : {}),
-    });
+    const requestId = await deps.store.pendingRequests.add(
+      {
+        user,
+        channel,
+        ...(threadTs ? { threadTs } : {}),
+        command,
+        ...(options.variationOf ? { variationOf: options.variationOf } : {}),
+      },
+      // Kept with its agent session's thread: a Stop there, on any replica, takes it (decision 0028).
+      { inSession: surface.session !== undefined },
+    );
     deps.logger.info({ user, cost: decision.cost, threshold }, "asking to confirm a costly generation");
     // In an agent session's thread the request waits `processing`: Stop takes it, and it is never sent.
     await beginConfirmation(

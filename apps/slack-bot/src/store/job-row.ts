@@ -23,6 +23,8 @@ export interface JobRow {
   trace: string | null;
   lease_owner: string | null;
   lease_until: number | null;
+  /** Rows written before stops were recorded have none (the column's default). */
+  stopped_at?: number | null;
   created_at: number;
   updated_at: number;
 }
@@ -51,6 +53,7 @@ export function toJobRecord(row: JobRow): JobRecord {
     ...(row.lease_owner === null || row.lease_until === null
       ? {}
       : { lease: { owner: row.lease_owner, until: row.lease_until } }),
+    ...(row.stopped_at == null ? {} : { stoppedAt: row.stopped_at }),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

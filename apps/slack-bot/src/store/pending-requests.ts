@@ -16,6 +16,11 @@ export type TakeResult =
   | { status: "taken"; request: PendingRequest }
   /** Already confirmed or cancelled (a double click, a second Confirm). */
   | { status: "used" }
+  /**
+   * Its asker clicked Stop on the agent session of the thread it waited in (decision 0028), on any replica: it was
+   * taken then, and is never sent.
+   */
+  | { status: "stopped" }
   /** Someone other than the asker clicked: the request stays pending. */
   | { status: "not-yours"; user: string }
   /** Never existed, or expired. */
@@ -25,8 +30,11 @@ export type TakeResult =
  * Generations above the confirmation threshold, waiting for Confirm or Cancel. `take` hands a request out at most once.
  */
 export interface PendingRequests {
-  /** Stores a request and returns its id (what the buttons' value carries). */
-  add(request: PendingRequest): Promise<string>;
+  /**
+   * Stores a request and returns its id (what the buttons' value carries). `inSession`: a confirmation waiting in an
+   * agent session's thread (its `channel` and `threadTs`), which a Stop there takes (`SessionStops.stop`).
+   */
+  add(request: PendingRequest, options?: { inSession?: boolean }): Promise<string>;
   /** Removes and returns the request when `user` asked for it; every later take of the same id is `used`. */
   take(id: string, user: string): Promise<TakeResult>;
 }

@@ -9,7 +9,7 @@
 
 import type { DefaultBoard } from "./channel-defaults.js";
 import type { JobRequest } from "./job-requests.js";
-import type { PendingRequests } from "./pending-requests.js";
+import type { PendingRequest, PendingRequests } from "./pending-requests.js";
 
 export type { ColourAdjustments, ImageEditKind, JobRequest, VideoFormatRatio, VideoTool } from "./job-requests.js";
 
@@ -118,6 +118,11 @@ export interface JobRecord {
   trace?: string;
   /** Which replica works on the job, and until when (renewed while it does). */
   lease?: Lease;
+  /**
+   * When its asker clicked Stop on the agent session of its thread (decision 0028), recorded by whichever replica got
+   * the event: from then on it is never sent (`sending` is refused with {@link JobStoppedError}) and never posted.
+   */
+  stoppedAt?: number;
   createdAt: number;
   updatedAt: number;
 }
@@ -138,7 +143,16 @@ export type StepResults = Record<string, string | number>;
 /** A new job: the store adds the id, state `new`, step 0, empty lists and the times. */
 export type NewJob = Omit<
   JobRecord,
-  "id" | "state" | "outcome" | "resultIds" | "uploadedFiles" | "step" | "stepResults" | "lease" | "updatedAt"
+  | "id"
+  | "state"
+  | "outcome"
+  | "resultIds"
+  | "uploadedFiles"
+  | "step"
+  | "stepResults"
+  | "lease"
+  | "stoppedAt"
+  | "updatedAt"
 >;
 
 /**
@@ -185,10 +199,10 @@ export interface JobStore {
   create(job: NewJob, limits: Limits, lease: Lease): Promise<CreateResult>;
   /**
    * Applies a patch when `owner` is the job's lease owner (fenced by the owner only: a lease that ran out but was
-   * not claimed yet still lets its owner write); `state: "sending"` applies only to a job still `new`, and `step: n`
-   * only to a job at step n - 1. Returns the job as stored after it. Throws {@link LeaseLostError} when another
-   * replica holds it now (or the job is no longer `new` for `sending`, or no longer at step n - 1), and an Error on
-   * an unknown id.
+   * not claimed yet still lets its owner write); `state: "sending"` applies only to a job still `new` and not stopped,
+   * and `step: n` only to a job at step n - 1. Returns the job as stored after it. Throws {@link JobStoppedError} when
+   * `sending` met a recorded stop, {@link LeaseLostError} when another replica holds it now (or the job is no longer
+   * `new` for `sending`, or no longer at step n - 1), and an Error on an unknown id.
    */
   update(id: string, patch: JobPatch, owner: string): Promise<JobRecord>;
   get(id: string): Promise<JobRecord | undefined>;
@@ -270,6 +284,54 @@ export interface RateWindows {
 export interface WindowUse {
   used: number;
   oldest: number | null;
+}
+
+/**
+ * Thrown by {@link JobStore.update} when a job's move to `sending` met a stop its asker recorded (decision 0028, on any
+ * replica): its generation is never sent.
+ */
+export class JobStoppedError extends Error {
+  readonly code = "JOB_STOPPED";
+  constructor(readonly jobId: string) {
+    super(`@studio-kit/slack-bot: job ${jobId} was stopped by its asker; its generation is not sent.`);
+    this.name = "JobStoppedError";
+  }
+}
+
+/** The thread of an agent session, and who clicked its Stop. */
+export interface ThreadStop {
+  channel: string;
+  threadTs: string;
+  user: string;
+}
+
+/** What a stop recorded in the store took. */
+export interface StoppedInStore {
+  /**
+   * The clicker's unfinished jobs asked in the thread, as they were when the stop was recorded: one still `new` at a
+   * step 0 was never sent and never will be; any other was (it is paid: the studio API has no cancel).
+   */
+  jobs: JobRecord[];
+  /** The clicker's confirmations waiting in the thread, taken: a Confirm of one, on any replica, sends nothing. */
+  confirmations: { id: string; request: PendingRequest }[];
+  /** Other people's work still under way in the thread (unfinished jobs and waiting confirmations not stopped). */
+  others: number;
+}
+
+/**
+ * Stops clicked on agent sessions (decision 0028), durable and shared by every replica: the replica that gets
+ * `agent_session_stopped` records the stop on the work it finds, and the replica doing that work honours it before it
+ * sends, before it posts and at a Confirm.
+ */
+export interface SessionStops {
+  /**
+   * Records `stop` at `now` in one transaction: every unfinished job of the clicker asked in the thread is marked
+   * stopped (each row's change waits for, or makes wait, a move to `sending`: of the two, exactly one wins), and every
+   * confirmation of theirs waiting there is taken as stopped. Work already stopped is not returned again.
+   */
+  stop(stop: ThreadStop, now: number): Promise<StoppedInStore>;
+  /** Which of `ids` (jobs or confirmations) a stop was recorded for. */
+  stoppedOf(ids: readonly string[]): Promise<string[]>;
 }
 
 /** Thrown by {@link JobStore.update} when another replica holds the job now: the caller stops working on it. */
@@ -361,6 +423,8 @@ export interface BotStore {
   claims: Claims;
   channelDefaults: ChannelDefaultsStore;
   pendingRequests: PendingRequests;
+  /** The Stops clicked on agent sessions, recorded on the work they stopped (decision 0028). */
+  sessionStops: SessionStops;
   /** The chat.update budget's window, shared by every replica. */
   windows: RateWindows;
   /** The feedback buttons' ratings of results. */

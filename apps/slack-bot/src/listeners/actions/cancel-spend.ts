@@ -1,4 +1,4 @@
-import { endConfirmation, wasStoppedRequest } from "../../delivery/agent-sessions.js";
+import { confirmationStopped, endConfirmation } from "../../delivery/agent-sessions.js";
 import { toSlack } from "../../delivery/conversation.js";
 import type { BotDeps } from "../../deps.js";
 import { OFFER_USED } from "../../messages/offers.js";
@@ -17,7 +17,11 @@ export function cancelSpendAction(deps: BotDeps) {
     const id = args.action.value ?? "";
     const taken = await deps.store.pendingRequests.take(id, user);
     // Stopped from its thread, confirmed or cancelled already: the note says what happened to it.
-    if (taken.status === "used") return spendNote(deps, args, wasStoppedRequest(deps, id) ? STOPPED_NOTE : OFFER_USED);
+    if (taken.status === "stopped") {
+      confirmationStopped(deps, id);
+      return spendNote(deps, args, STOPPED_NOTE);
+    }
+    if (taken.status === "used") return spendNote(deps, args, OFFER_USED);
     if (taken.status === "not-yours") return spendNote(deps, args, "Only the person who asked can cancel it.");
     deps.logger.info({ user, status: taken.status }, "costly generation cancelled");
     // The thread's agent session, `processing` while the confirmation waited, is idle again.

@@ -1,5 +1,5 @@
 import type { GenerationCommand } from "@studio-kit/commands";
-import { handOverConfirmation, wasStoppedRequest, withSession } from "../../delivery/agent-sessions.js";
+import { confirmationStopped, handOverConfirmation, withSession } from "../../delivery/agent-sessions.js";
 import { assistantSurface, isAssistantThread } from "../../delivery/assistant-thread.js";
 import { postLive, toSlack } from "../../delivery/conversation.js";
 import { notInConversation, postThroughResponseUrl } from "../../delivery/response-url.js";
@@ -109,12 +109,12 @@ export function confirmSpendAction(deps: BotDeps) {
     const id = args.action.value ?? "";
     const taken = await deps.store.pendingRequests.take(id, user);
     switch (taken.status) {
+      case "stopped":
+        // Stopped from its agent session's thread (decision 0028), on any replica: it was taken then, never sent.
+        deps.logger.info({ user }, "a Confirm after Stop: nothing sent");
+        confirmationStopped(deps, id);
+        return spendNote(deps, args, STOPPED_NOTE);
       case "used":
-        // Stopped from its agent session's thread (decision 0028): it was taken then, and is never sent.
-        if (wasStoppedRequest(deps, id)) {
-          deps.logger.info({ user }, "a Confirm after Stop: nothing sent");
-          return spendNote(deps, args, STOPPED_NOTE);
-        }
         // A second Confirm (a double click, a second device still drawing the confirmation): the offer was spent
         // by its first click (decision 0025), and this one is told so.
         deps.logger.info({ user }, "a repeated Confirm: nothing spent");

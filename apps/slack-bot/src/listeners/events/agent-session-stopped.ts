@@ -1,5 +1,5 @@
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from "@slack/bolt";
-import { setSessionStatus, stopSessionWork } from "../../delivery/agent-sessions.js";
+import { setSessionStatus, stopThread } from "../../delivery/agent-sessions.js";
 import { assistantSurface, isAssistantThread } from "../../delivery/assistant-thread.js";
 import { conversationSurface } from "../../delivery/conversation.js";
 import type { BotDeps } from "../../deps.js";
@@ -11,22 +11,19 @@ type Args = SlackEventMiddlewareArgs<"agent_session_stopped"> & AllMiddlewareArg
  * A person clicked Stop on one of the bot's agent sessions (https://docs.slack.dev/reference/events/agent_session_stopped/,
  * decision 0028). The page asks the app to "Stop any in-progress work for the given channel and thread", "confirm to
  * the user that work has stopped" and move the session out of `processing` itself ("The session status does not
- * update automatically"). So: every job and confirmation under way in the thread is stopped (a job not yet sent is
- * never sent; one already sent is paid and kept in the person's history, not posted; a confirmation is taken, so its
- * Confirm spends nothing), the thread is told what stopped and what it cost, and the session becomes `active`.
+ * update automatically"). So: every job and confirmation of the clicker under way in the thread is stopped, on
+ * whichever replica runs it (the stop is recorded in the store: delivery/agent-sessions.ts `stopThread`): a job not
+ * yet sent is never sent; one already sent is paid and kept in the person's history, not posted; a confirmation is
+ * taken, so its Confirm spends nothing. The thread is told what stopped and what it cost, and the session becomes
+ * `active` (still `processing` while other people's work goes on there).
  * Slack itself already stopped the streams it lists in `streaming_message_ts`. Bolt acks before this runs.
  */
 export function agentSessionStopped(deps: BotDeps) {
   return async function onAgentSessionStopped({ event, client }: Args): Promise<void> {
     const { channel, thread_ts: threadTs, user } = event;
-    const { stopped, others } = stopSessionWork(deps, channel, threadTs, user);
-    for (const work of stopped) {
-      if (work.kind !== "confirm") continue;
-      // Taken now, so a later Confirm finds it used (and is told it was stopped): the request is never sent.
-      await deps.store.pendingRequests
-        .take(work.id, user)
-        .catch((error: unknown) => deps.logger.warn({ err: error, user }, "could not take a stopped confirmation"));
-    }
+    // Recorded in the store for whichever replica runs the work (a confirmation is taken there: its Confirm, on any
+    // replica, sends nothing); this replica's own work in the thread stops at once.
+    const { stopped, others } = await stopThread(deps, channel, threadTs, user);
     deps.logger.info(
       {
         user,

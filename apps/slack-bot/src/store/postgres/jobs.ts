@@ -3,13 +3,13 @@ import type pg from "pg";
 import { type JobRow, toJobRecord } from "../job-row.js";
 import { COUNTED_JOBS, limitRefusal } from "../limits.js";
 import { HOUR_MS, startOfUtcDay } from "../retention.js";
-import { type JobPatch, type JobStore, LeaseLostError, type Usage } from "../types.js";
+import { type JobPatch, JobStoppedError, type JobStore, LeaseLostError, type Usage } from "../types.js";
 import { toJsonb } from "./json.js";
 import { advisoryKey, type Tables } from "./names.js";
 import { type Queryable, withTransaction } from "./transaction.js";
 
 /** A jobs row: `seq` orders jobs created in the same millisecond. */
-type Row = JobRow & { seq: number };
+export type Row = JobRow & { seq: number };
 
 /** Oldest first, insertion order between jobs of the same millisecond. */
 const byAge = (a: Row, b: Row) => a.created_at - b.created_at || a.seq - b.seq;
@@ -95,8 +95,10 @@ export function postgresJobs(pool: pg.Pool, names: Tables, options: { schema: st
         values.push(column.encode(patch[key]));
         sets.push(`${column.name} = $${values.length}${column.cast}`);
       }
-      // `sending` only follows `new`: of two workers that both passed the fence, one sends.
-      const onlyFromNew = patch.state === "sending" ? " AND state = 'new'" : "";
+      // `sending` only follows `new`: of two workers that both passed the fence, one sends. Never after a stop its
+      // asker recorded (decision 0028): a stop's UPDATE of the row holds its lock, and this one, waiting for it,
+      // reads the row again after it; so of the two exactly one wins.
+      const onlyFromNew = patch.state === "sending" ? " AND state = 'new' AND stopped_at IS NULL" : "";
       // A step follows the one before it: of two workers moving a job on, one does.
       let onlyNextStep = "";
       if (patch.step !== undefined) {
@@ -109,8 +111,15 @@ export function postgresJobs(pool: pg.Pool, names: Tables, options: { schema: st
       );
       const row = rows[0];
       if (row) return toJobRecord(row);
-      const known = await pool.query(`SELECT 1 FROM ${jobs} WHERE id = $1`, [id]);
-      if (known.rowCount === 0) throw new Error(`@studio-kit/slack-bot: no stored job ${id}.`);
+      const known = await pool.query<Pick<Row, "state" | "lease_owner" | "stopped_at">>(
+        `SELECT state, lease_owner, stopped_at FROM ${jobs} WHERE id = $1`,
+        [id],
+      );
+      const found = known.rows[0];
+      if (!found) throw new Error(`@studio-kit/slack-bot: no stored job ${id}.`);
+      if (patch.state === "sending" && found.lease_owner === owner && found.state === "new" && found.stopped_at != null) {
+        throw new JobStoppedError(id);
+      }
       throw new LeaseLostError(id);
     },
 

@@ -87,4 +87,14 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX unfurls_by_board ON unfurls (board_id, unfurled_at);
   CREATE INDEX unfurls_by_time ON unfurls (unfurled_at);
   `,
+  // Stop on agent sessions, across replicas (issue 41, decision 0028): a stop recorded on the jobs and confirmations it
+  // took, so the replica doing the work honours it; a confirmation's agent-session thread, where a Stop finds it.
+  `
+  ALTER TABLE jobs ADD COLUMN stopped_at bigint;
+  ALTER TABLE pending_requests ADD COLUMN channel text;
+  ALTER TABLE pending_requests ADD COLUMN thread_ts text;
+  ALTER TABLE pending_requests ADD COLUMN stopped_at bigint;
+  CREATE INDEX jobs_by_thread ON jobs (channel, thread_ts) WHERE state <> 'done';
+  CREATE INDEX pending_requests_by_thread ON pending_requests (channel, thread_ts) WHERE thread_ts IS NOT NULL;
+  `,
 ];

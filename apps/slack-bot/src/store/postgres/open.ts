@@ -8,6 +8,7 @@ import { postgresJobs } from "./jobs.js";
 import { migrate } from "./migrate.js";
 import { tables } from "./names.js";
 import { postgresPendingRequests } from "./pending.js";
+import { postgresSessionStops } from "./session-stops.js";
 import { postgresChannelDefaults, postgresClaims, postgresEvents } from "./small.js";
 import { usingClient, withTransaction } from "./transaction.js";
 import { postgresUnfurls } from "./unfurls.js";
@@ -99,6 +100,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     claims: postgresClaims(pool, names),
     channelDefaults: postgresChannelDefaults(pool, names),
     pendingRequests: postgresPendingRequests(pool, names, { now, ttlMs: options.pendingTtlMs }),
+    sessionStops: postgresSessionStops(pool, names),
     windows: postgresWindows(pool, names, { schema }),
     feedback: postgresFeedback(pool, names),
     unfurls: postgresUnfurls(pool, names),

@@ -18,16 +18,24 @@ export function postgresPendingRequests(
   const table = names.pendingRequests;
   const ttlMs = options.ttlMs ?? PENDING_TTL_MS;
   return {
-    async add(request) {
+    async add(request, addOptions = {}) {
       const now = options.now();
       await pool.query(`DELETE FROM ${table} WHERE expires_at <= $1`, [now - ttlMs]);
       const id = `pr_${randomUUID()}`;
-      await pool.query(`INSERT INTO ${table} (id, request, user_id, expires_at) VALUES ($1, $2::jsonb, $3, $4)`, [
-        id,
-        toJsonb(request),
-        request.user,
-        now + ttlMs,
-      ]);
+      // Only a confirmation waiting in an agent session's thread is found there by a Stop.
+      const inSession = addOptions.inSession && request.threadTs !== undefined;
+      await pool.query(
+        `INSERT INTO ${table} (id, request, user_id, expires_at, channel, thread_ts)
+        VALUES ($1, $2::jsonb, $3, $4, $5, $6)`,
+        [
+          id,
+          toJsonb(request),
+          request.user,
+          now + ttlMs,
+          inSession ? request.channel : null,
+          inSession ? request.threadTs : null,
+        ],
+      );
       return id;
     },
     async take(id, user) {
@@ -41,13 +49,16 @@ export function postgresPendingRequests(
       const request = taken.rows[0]?.request;
       if (request) return { status: "taken", request };
       // Not taken: why. A row only ever moves to taken, so this read cannot contradict the UPDATE.
-      const { rows } = await pool.query<{ user_id: string; expires_at: number; taken_at: number | null }>(
-        `SELECT user_id, expires_at, taken_at FROM ${table} WHERE id = $1`,
-        [id],
-      );
+      const { rows } = await pool.query<{
+        user_id: string;
+        expires_at: number;
+        taken_at: number | null;
+        stopped_at: number | null;
+      }>(`SELECT user_id, expires_at, taken_at, stopped_at FROM ${table} WHERE id = $1`, [id]);
       const row = rows[0];
       if (!row || row.expires_at <= now) return { status: "missing" };
-      if (row.taken_at !== null) return { status: "used" };
+      // Taken by a Stop on its thread's agent session (decision 0028): its Confirm says so and sends nothing.
+      if (row.taken_at !== null) return row.stopped_at !== null ? { status: "stopped" } : { status: "used" };
       return { status: "not-yours", user: row.user_id };
     },
   };

@@ -6,6 +6,7 @@ import { HOUR_MS, startOfUtcDay } from "../retention.js";
 import {
   type CreateResult,
   type JobRecord,
+  JobStoppedError,
   type JobStore,
   type Lease,
   LeaseLostError,
@@ -15,7 +16,7 @@ import {
 } from "../types.js";
 
 /** A jobs row as SQLite gives it: the JSON columns as text. */
-type Row = Omit<JobRow, "request" | "progress" | "result_ids" | "uploaded_files" | "step_results"> & {
+export type Row = Omit<JobRow, "request" | "progress" | "result_ids" | "uploaded_files" | "step_results"> & {
   request: string;
   progress: string | null;
   result_ids: string;
@@ -23,7 +24,8 @@ type Row = Omit<JobRow, "request" | "progress" | "result_ids" | "uploaded_files"
   step_results: string | null;
 };
 
-function toRecord(row: Row): JobRecord {
+/** A jobs row as SQLite gives it, as the store interface gives a job. */
+export function toRecord(row: Row): JobRecord {
   return toJobRecord({
     ...row,
     request: JSON.parse(row.request) as JobRow["request"],
@@ -146,8 +148,9 @@ export function sqliteJobs(db: Database.Database, now: () => number): JobStore {
       const result = db
         .prepare(
           `UPDATE jobs SET ${[...sets, "updated_at = @updatedAt"].join(", ")} WHERE id = @id AND lease_owner = @owner${
-            // `sending` only follows `new`: of two workers that both passed the fence, one sends.
-            patch.state === "sending" ? " AND state = 'new'" : ""
+            // `sending` only follows `new`: of two workers that both passed the fence, one sends. Never after a stop
+            // its asker recorded (decision 0028): the write lock orders this and the stop, so exactly one wins.
+            patch.state === "sending" ? " AND state = 'new' AND stopped_at IS NULL" : ""
           }${
             // A step follows the one before it: of two workers moving a job on, one does.
             patch.step === undefined ? "" : " AND step = @previousStep"
@@ -161,8 +164,12 @@ export function sqliteJobs(db: Database.Database, now: () => number): JobStore {
           ...(patch.step === undefined ? {} : { previousStep: patch.step - 1 }),
         });
       if (result.changes !== 1) {
-        if (byId.get(id)) throw new LeaseLostError(id);
-        throw new Error(`@studio-kit/slack-bot: no stored job ${id}.`);
+        const found = byId.get(id);
+        if (!found) throw new Error(`@studio-kit/slack-bot: no stored job ${id}.`);
+        if (patch.state === "sending" && found.lease_owner === owner && found.state === "new" && found.stopped_at != null) {
+          throw new JobStoppedError(id);
+        }
+        throw new LeaseLostError(id);
       }
       const row = byId.get(id);
       if (!row) throw new Error(`@studio-kit/slack-bot: no stored job ${id}.`);

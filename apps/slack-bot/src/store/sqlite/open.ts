@@ -5,6 +5,7 @@ import { sqliteFeedback } from "./feedback.js";
 import { sqliteJobs } from "./jobs.js";
 import { MIGRATIONS } from "./migrations.js";
 import { sqlitePendingRequests } from "./pending.js";
+import { sqliteSessionStops } from "./session-stops.js";
 import { sqliteChannelDefaults, sqliteClaims, sqliteEvents, sqliteWindows } from "./small.js";
 import { sqliteUnfurls } from "./unfurls.js";
 
@@ -57,6 +58,7 @@ export function openSqliteStore(options: SqliteStoreOptions): BotStore {
     claims: sqliteClaims(db),
     channelDefaults: sqliteChannelDefaults(db),
     pendingRequests: sqlitePendingRequests(db, { now, ttlMs: options.pendingTtlMs }),
+    sessionStops: sqliteSessionStops(db),
     windows: sqliteWindows(db),
     feedback: sqliteFeedback(db),
     unfurls: sqliteUnfurls(db),

@@ -7,6 +7,7 @@ interface Row {
   user_id: string;
   expires_at: number;
   taken_at: number | null;
+  stopped_at: number | null;
 }
 
 /**
@@ -19,28 +20,35 @@ export function sqlitePendingRequests(
   options: { now: () => number; ttlMs?: number | undefined },
 ): PendingRequests {
   const ttlMs = options.ttlMs ?? PENDING_TTL_MS;
-  const insert = db.prepare("INSERT INTO pending_requests (id, request, user_id, expires_at) VALUES (?, ?, ?, ?)");
+  const insert = db.prepare(
+    "INSERT INTO pending_requests (id, request, user_id, expires_at, channel, thread_ts) VALUES (?, ?, ?, ?, ?, ?)",
+  );
   const select = db.prepare<[string], Row>(
-    "SELECT request, user_id, expires_at, taken_at FROM pending_requests WHERE id = ?",
+    "SELECT request, user_id, expires_at, taken_at, stopped_at FROM pending_requests WHERE id = ?",
   );
   const markTaken = db.prepare("UPDATE pending_requests SET taken_at = ? WHERE id = ?");
   const sweep = db.prepare("DELETE FROM pending_requests WHERE expires_at <= ?");
   const take = db.transaction((id: string, user: string, now: number) => {
     const row = select.get(id);
     if (!row) return { status: "missing" } as const;
-    if (row.taken_at !== null)
-      return row.expires_at > now ? ({ status: "used" } as const) : ({ status: "missing" } as const);
+    if (row.taken_at !== null) {
+      if (row.expires_at <= now) return { status: "missing" } as const;
+      // Taken by a Stop on its thread's agent session (decision 0028): its Confirm says so and sends nothing.
+      return row.stopped_at !== null ? ({ status: "stopped" } as const) : ({ status: "used" } as const);
+    }
     if (row.expires_at <= now) return { status: "missing" } as const;
     if (row.user_id !== user) return { status: "not-yours", user: row.user_id } as const;
     markTaken.run(now, id);
     return { status: "taken", request: JSON.parse(row.request) as PendingRequest } as const;
   });
   return {
-    async add(request) {
+    async add(request, addOptions = {}) {
       const now = options.now();
       sweep.run(now - ttlMs);
       const id = `pr_${randomUUID()}`;
-      insert.run(id, JSON.stringify(request), request.user, now + ttlMs);
+      // Only a confirmation waiting in an agent session's thread is found there by a Stop.
+      const session = addOptions.inSession && request.threadTs ? [request.channel, request.threadTs] : [null, null];
+      insert.run(id, JSON.stringify(request), request.user, now + ttlMs, ...session);
       return id;
     },
     async take(id, user) {
