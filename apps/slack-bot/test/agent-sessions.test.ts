@@ -167,10 +167,20 @@ describe("Stop recorded by another replica (the store)", () => {
   it("tells what the store stopped on every replica: a job still new was not sent, one running was; others counted", async () => {
     const { deps } = setup();
     const stored = (id: string, state: string, step?: number) =>
-      ({ id, state, ...(step ? { step } : {}), request: { kind: "image", command: { kind: "image", prompt: "a fox" } } }) as never;
+      ({
+        id,
+        state,
+        ...(step ? { step } : {}),
+        request: { kind: "image", command: { kind: "image", prompt: "a fox" } },
+      }) as never;
     deps.store.sessionStops.stop = async () => ({
       jobs: [stored("new", "new"), stored("running", "running"), stored("next-step", "new", 1)],
-      confirmations: [{ id: "pr_1", request: { user: ALICE, channel: CHANNEL, command: { kind: "video", prompt: "waves" } } as never }],
+      confirmations: [
+        {
+          id: "pr_1",
+          request: { user: ALICE, channel: CHANNEL, command: { kind: "video", prompt: "waves" } } as never,
+        },
+      ],
       others: 2,
     });
     const { stopped, others } = await stopThread(deps, CHANNEL, THREAD, ALICE);

@@ -101,7 +101,7 @@ async function resumeJob(deps: BotDeps, client: webApi.WebClient, stored: JobRec
         return;
       }
       work.sending();
-      const running = await sendJob(deps, surface, posted, job);
+      const running = await sendJob(deps, surface, posted, job, work);
       if (running) await followJob(deps, surface, posted, running, work);
       return;
     }

@@ -27,7 +27,7 @@ import { explainProblem } from "../messages/problems.js";
 import { type ProgressStatus, withStatus } from "../messages/progress.js";
 import { SPANS, tracerOf } from "../ops/tracing/spans.js";
 import { traceparentOf } from "../ops/tracing/trace-context.js";
-import { type JobRecord, LeaseLostError, type NewJob, type StepResults } from "../store/types.js";
+import { type JobRecord, JobStoppedError, LeaseLostError, type NewJob, type StepResults } from "../store/types.js";
 import { mayGenerate } from "./gate.js";
 import type { Finished } from "./kind.js";
 import { handlerOf } from "./kinds.js";
@@ -35,15 +35,19 @@ import { finishedTag } from "./provenance.js";
 import { record } from "./record.js";
 import { certainlyNotRun } from "./spent.js";
 
-/** Sends the job's mutation (once: `sending` is recorded first) and records the ids; false when it ended there. */
+/**
+ * Sends the job's mutation (once: `sending` is recorded first) and records the ids; null when it ended there (also
+ * when its asker's Stop was recorded first, on any replica: then nothing is sent and `work` is marked stopped).
+ */
 export async function sendJob(
   deps: BotDeps,
   surface: Surface,
   posted: Posted,
   stored: JobRecord,
+  work: SessionWork = NO_SESSION_WORK,
 ): Promise<JobRecord | null> {
   // A stopping replica waits for this before it lets its jobs go: a job is never left `sending` by a clean stop.
-  return deps.leases.track(sendAndRecord(deps, surface, posted, stored));
+  return deps.leases.track(sendAndRecord(deps, surface, posted, stored, work));
 }
 
 async function sendAndRecord(
@@ -51,13 +55,25 @@ async function sendAndRecord(
   surface: Surface,
   posted: Posted,
   stored: JobRecord,
+  work: SessionWork,
 ): Promise<JobRecord | null> {
   const { logger } = deps;
   // Not while stopping, nor on a lease that renewals no longer keep fresh (a stalled replica): another replica may
   // be about to claim the job, and would then find it `sending` and unfollowable.
   if (!deps.leases.holds(stored.id)) throw new LeaseLostError(stored.id);
   // Fenced, and only from `new`: if another replica (or worker) took the job over, this throws and nothing is sent.
-  const job = await record(deps, stored.id, { state: "sending" });
+  // Nor after a Stop recorded in the store by any replica (decision 0028): the store refuses the move, never both.
+  let job: JobRecord;
+  try {
+    job = await record(deps, stored.id, { state: "sending" });
+  } catch (error) {
+    if (!(error instanceof JobStoppedError)) throw error;
+    logger.info({ job: stored.id, user: stored.user, step: stored.step }, "stopped before sending; nothing sent");
+    work.markStopped();
+    // A later step of a job of steps comes after one that was sent (and paid): it counts as stopped, not unsent.
+    await record(deps, stored.id, { state: "done", outcome: stored.step ? "stopped" : "stopped-not-sent" });
+    return null;
+  }
   const handler = handlerOf(job);
   let sent: Awaited<ReturnType<typeof handler.send>>;
   try {
@@ -188,6 +204,8 @@ export async function followJob(
     finished = await handler.follow(deps, job, (percent) => {
       // A replica that lost the job while polling updates nothing: the message is the new holder's.
       if (!deps.leases.holds(job.id) || work.stopped) return;
+      // A stop another replica recorded is read every few seconds: once seen, the progress ends here (its onStop).
+      void work.checkStopped();
       // A new phase shows at once (within the workspace's limit); a moving percentage waits for the throttle.
       const phase = percent > 0 ? "running" : "queued";
       const urgent = phase !== shown;
@@ -205,9 +223,12 @@ export async function followJob(
     silence.stop();
   }
   if (finished.outcome === "next") return nextStep(deps, surface, posted, job, finished.results, work);
-  // Fenced before the final message: a replica that lost the job while polling stops here (LeaseLostError).
-  await record(deps, job.id, {});
-  if (work.stopped) {
+  // Fenced before the final message: a replica that lost the job while polling stops here (LeaseLostError). The
+  // record read back is the store's word on a Stop, whichever replica got it (decision 0028): the last check before
+  // the result goes out.
+  const fenced = await record(deps, job.id, {});
+  if (fenced.stoppedAt !== undefined) work.markStopped();
+  if (work.stopped || fenced.stoppedAt !== undefined) {
     // Stopped by the person: its result is kept (its ids are recorded: history opens it in the studio), never posted.
     logger.info({ job: job.id, channel: job.channel, outcome: finished.outcome }, "stopped job finished; not posted");
     await record(deps, job.id, { state: "done", outcome: "stopped" });
@@ -235,7 +256,9 @@ export async function followJob(
   }
   logger.info({ job: job.id, channel: job.channel, ts: where.where.ts }, "result delivered");
   // A result posted anew is where the job's message is now (its progress message was deleted).
-  await record(deps, job.id, { state: "done", outcome: finished.outcome, ...movedTo(posted, where) });
+  const done = await record(deps, job.id, { state: "done", outcome: finished.outcome, ...movedTo(posted, where) });
+  // The race that remains (decision 0028): a Stop recorded after the last check, while the result was on its way.
+  if (done.stoppedAt !== undefined) logger.warn({ job: job.id }, "a stop was recorded after the result was on its way");
 }
 
 /**
@@ -287,7 +310,7 @@ async function nextStep(
     resultIds: [],
     stepResults: { ...job.stepResults, ...results },
   });
-  const running = await sendJob(deps, surface, posted, next);
+  const running = await sendJob(deps, surface, posted, next, work);
   if (!running) return;
   if (!work.stopped) showJob(deps, posted, running, "queued", undefined, { urgent: true });
   await followJob(deps, surface, posted, running, work);
@@ -361,7 +384,7 @@ async function startJob(deps: BotDeps, surface: Surface, spec: JobSpec, span: St
       return true;
     }
     work.sending();
-    const running = await sendJob(deps, surface, posted, job);
+    const running = await sendJob(deps, surface, posted, job, work);
     if (running) {
       if (!work.stopped) showJob(deps, posted, running, "queued", undefined, { urgent: true });
       await followJob(deps, surface, posted, running, work);

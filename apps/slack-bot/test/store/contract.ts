@@ -4,7 +4,7 @@
 import type { ImageCommand, VideoCommand } from "@studio-kit/commands";
 import { afterEach, describe, expect, it } from "vitest";
 import { PENDING_TTL_MS } from "../../src/store/pending-requests.js";
-import { type BotStore, type JobPatch, LeaseLostError, type NewJob } from "../../src/store/types.js";
+import { type BotStore, type JobPatch, JobStoppedError, LeaseLostError, type NewJob } from "../../src/store/types.js";
 
 /** Opens a fresh, empty store whose pending requests read `now`. */
 export type OpenStore = (options: { now: () => number }) => Promise<BotStore> | BotStore;
@@ -661,6 +661,109 @@ export function storeContract(name: string, open: OpenStore): void {
         expect(await store.pendingRequests.take("pr_unknown", "U1")).toEqual({ status: "missing" });
         // A used id is forgotten once it would have expired.
         expect(await store.pendingRequests.take(kept, "U1")).toEqual({ status: "missing" });
+      });
+    });
+
+    describe("session stops (decision 0028: Stop on an agent session, across replicas)", () => {
+      const THREAD = { channel: "C1", threadTs: "1.2" };
+      const inThread = (overrides: Partial<NewJob> = {}) => newJob({ ...THREAD, ...overrides });
+      const create = async (store: BotStore, job: NewJob) => {
+        const created = await store.jobs.create(job, {}, LEASE);
+        if (!created.ok) throw new Error("refused");
+        return created.job;
+      };
+
+      it("stops the clicker's unfinished jobs in the thread, as they were: one new (never sent) and one running", async () => {
+        const store = await fresh();
+        const waiting = await create(store, inThread());
+        const running = await create(store, inThread());
+        await store.jobs.update(running.id, { state: "sending" }, OWNER);
+        await store.jobs.update(running.id, { state: "running", resultIds: ["img_1"] }, OWNER);
+        // Not theirs, not in the thread, or finished: left alone.
+        const bobs = await create(store, inThread({ user: "U2" }));
+        const elsewhere = await create(store, newJob({ channel: "C1", threadTs: "9.9" }));
+        const finished = await create(store, inThread());
+        await store.jobs.update(finished.id, { state: "done", outcome: "completed" }, OWNER);
+
+        const stop = await store.sessionStops.stop({ ...THREAD, user: "U1" }, now);
+        expect(stop.jobs.map((job) => [job.id, job.state, job.stoppedAt])).toEqual([
+          [waiting.id, "new", now],
+          [running.id, "running", now],
+        ]);
+        expect(stop.others).toBe(1);
+        expect((await store.jobs.get(waiting.id))?.stoppedAt).toBe(now);
+        for (const id of [bobs.id, elsewhere.id, finished.id]) {
+          expect(await store.jobs.get(id)).not.toHaveProperty("stoppedAt");
+        }
+        expect(await store.sessionStops.stoppedOf([bobs.id, waiting.id, running.id, "job_unknown"])).toEqual([
+          waiting.id,
+          running.id,
+        ]);
+        // A second click finds nothing more to stop.
+        expect((await store.sessionStops.stop({ ...THREAD, user: "U1" }, now + 1)).jobs).toEqual([]);
+      });
+
+      it("never lets a stopped job move to sending: the move is refused as stopped, and the job can still end", async () => {
+        const store = await fresh();
+        const job = await create(store, inThread());
+        await store.sessionStops.stop({ ...THREAD, user: "U1" }, now);
+        const refused = await store.jobs.update(job.id, { state: "sending" }, OWNER).catch((error: unknown) => error);
+        expect(refused).toBeInstanceOf(JobStoppedError);
+        expect(refused).toMatchObject({ code: "JOB_STOPPED", jobId: job.id });
+        // Another replica's write is still a lost lease, not a stop.
+        await expect(store.jobs.update(job.id, { state: "sending" }, "replica-b")).rejects.toBeInstanceOf(
+          LeaseLostError,
+        );
+        const ended = await store.jobs.update(job.id, { state: "done", outcome: "stopped-not-sent" }, OWNER);
+        expect(ended).toMatchObject({ state: "done", outcome: "stopped-not-sent", stoppedAt: now });
+      });
+
+      it("of a stop and a move to sending racing on one job, exactly one wins, and the stop says which", async () => {
+        const store = await fresh();
+        for (let round = 0; round < 10; round++) {
+          const threadTs = `2.${round}`;
+          const job = await create(store, newJob({ channel: "C1", threadTs }));
+          const [stop, send] = await Promise.allSettled([
+            store.sessionStops.stop({ channel: "C1", threadTs, user: "U1" }, now),
+            store.jobs.update(job.id, { state: "sending" }, OWNER),
+          ]);
+          if (stop.status !== "fulfilled") throw stop.reason;
+          const [seen] = stop.value.jobs;
+          if (send.status === "fulfilled") {
+            // Sent first: the stop found it sending (paid), never `new`.
+            expect(seen?.state).toBe("sending");
+          } else {
+            expect(send.reason).toBeInstanceOf(JobStoppedError);
+            expect(seen?.state).toBe("new");
+          }
+        }
+      });
+
+      it("takes the clicker's confirmations waiting in the thread: a later Confirm reads stopped; an offer kept for a long text is not one", async () => {
+        const store = await fresh();
+        const request = { user: "U1", ...THREAD, command };
+        const confirmation = await store.pendingRequests.add(request, { inSession: true });
+        const offer = await store.pendingRequests.add(request);
+        const bobs = await store.pendingRequests.add({ ...request, user: "U2" }, { inSession: true });
+        const stop = await store.sessionStops.stop({ ...THREAD, user: "U1" }, now);
+        expect(stop.confirmations).toEqual([{ id: confirmation, request }]);
+        expect(stop.others).toBe(1);
+        expect(await store.pendingRequests.take(confirmation, "U1")).toEqual({ status: "stopped" });
+        expect(await store.sessionStops.stoppedOf([confirmation, offer, bobs])).toEqual([confirmation]);
+        expect((await store.pendingRequests.take(offer, "U1")).status).toBe("taken");
+        expect((await store.pendingRequests.take(bobs, "U2")).status).toBe("taken");
+        // Once it would have expired, it is forgotten like any other.
+        now += PENDING_TTL_MS;
+        expect(await store.pendingRequests.take(confirmation, "U1")).toEqual({ status: "missing" });
+      });
+
+      it("leaves a confirmation already confirmed alone: its job is what a stop finds", async () => {
+        const store = await fresh();
+        const id = await store.pendingRequests.add({ user: "U1", ...THREAD, command }, { inSession: true });
+        expect((await store.pendingRequests.take(id, "U1")).status).toBe("taken");
+        const stop = await store.sessionStops.stop({ ...THREAD, user: "U1" }, now);
+        expect(stop.confirmations).toEqual([]);
+        expect(await store.pendingRequests.take(id, "U1")).toEqual({ status: "used" });
       });
     });
   });

@@ -117,7 +117,12 @@ export function postgresJobs(pool: pg.Pool, names: Tables, options: { schema: st
       );
       const found = known.rows[0];
       if (!found) throw new Error(`@studio-kit/slack-bot: no stored job ${id}.`);
-      if (patch.state === "sending" && found.lease_owner === owner && found.state === "new" && found.stopped_at != null) {
+      if (
+        patch.state === "sending" &&
+        found.lease_owner === owner &&
+        found.state === "new" &&
+        found.stopped_at != null
+      ) {
         throw new JobStoppedError(id);
       }
       throw new LeaseLostError(id);

@@ -166,7 +166,12 @@ export function sqliteJobs(db: Database.Database, now: () => number): JobStore {
       if (result.changes !== 1) {
         const found = byId.get(id);
         if (!found) throw new Error(`@studio-kit/slack-bot: no stored job ${id}.`);
-        if (patch.state === "sending" && found.lease_owner === owner && found.state === "new" && found.stopped_at != null) {
+        if (
+          patch.state === "sending" &&
+          found.lease_owner === owner &&
+          found.state === "new" &&
+          found.stopped_at != null
+        ) {
           throw new JobStoppedError(id);
         }
         throw new LeaseLostError(id);

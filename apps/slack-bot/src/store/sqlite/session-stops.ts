@@ -20,7 +20,10 @@ export function sqliteSessionStops(db: Database.Database): SessionStops {
   const markWaiting = db.prepare<[number, number, string], unknown>(
     "UPDATE pending_requests SET taken_at = ?, stopped_at = ? WHERE id = ?",
   );
-  const others = db.prepare<[string, string, string, string, string, string, number], { jobs: number; waiting: number }>(
+  const others = db.prepare<
+    [string, string, string, string, string, string, number],
+    { jobs: number; waiting: number }
+  >(
     `SELECT
       (SELECT COUNT(*) FROM jobs WHERE channel = ? AND thread_ts = ? AND user_id <> ? AND state <> 'done'
          AND stopped_at IS NULL) AS jobs,
@@ -34,7 +37,7 @@ export function sqliteSessionStops(db: Database.Database): SessionStops {
     for (const row of waiting) markWaiting.run(now, now, row.id);
     const rest = others.get(channel, threadTs, user, channel, threadTs, user, now);
     return {
-      jobs: jobs.map(toRecord),
+      jobs: jobs.map((row) => toRecord({ ...row, stopped_at: now })),
       confirmations: waiting.map((row) => ({ id: row.id, request: JSON.parse(row.request) as PendingRequest })),
       others: (rest?.jobs ?? 0) + (rest?.waiting ?? 0),
     } satisfies StoppedInStore;
