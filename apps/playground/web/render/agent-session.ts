@@ -7,6 +7,7 @@
 import type { AgentSessionStatus, AgentSessionView } from "../../src/shared/agent-view.js";
 import { h, type VNode } from "../dom/vnode.js";
 import { statusText } from "./assistant.js";
+import { decodeEntities } from "./mrkdwn-parse.js";
 
 /** The status in words, as the session's chip shows it. */
 export const SESSION_STATUS_LABELS: Record<AgentSessionStatus, string> = {
@@ -28,7 +29,9 @@ export function renderSession(
   const processing = session.status === "processing";
   const line = processing ? statusText(options.botName, session.statusLine ?? "") : "";
   // The first loading message: the strip is redrawn only when the session changes, so it does not rotate them.
-  const loading = line ? session.loadingMessages?.[0] : undefined;
+  const loading = line && session.loadingMessages?.[0] ? decodeEntities(session.loadingMessages[0]) : undefined;
+  // A plain string the app escaped (&amp; &lt; &gt;), shown decoded as Slack shows it (statusText decodes the line).
+  const title = session.title ? decodeEntities(session.title) : undefined;
   const working = processing
     ? session.stopButton && options.onStop
       ? h(
@@ -38,7 +41,7 @@ export function renderSession(
             class: "btn btn-small agent-session-stop",
             "data-testid": "agent-session-stop",
             title: `Stop ${options.botName}`,
-            "aria-label": `Stop ${options.botName}${session.title ? `: ${session.title}` : ""}`,
+            "aria-label": `Stop ${options.botName}${title ? `: ${title}` : ""}`,
             // Clicked already: the bot has not moved the session on yet, and one stop is all Slack sends.
             disabled: options.stopping === true,
           },
@@ -85,8 +88,8 @@ export function renderSession(
         ),
         h(
           "span",
-          { class: "agent-session-title", "data-testid": "agent-session-title", title: session.title ?? "" },
-          session.title ?? "Untitled",
+          { class: "agent-session-title", "data-testid": "agent-session-title", title: title ?? "" },
+          title ?? "Untitled",
         ),
         working,
       ]),

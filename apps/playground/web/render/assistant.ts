@@ -3,20 +3,25 @@
 
 import type { AssistantPromptView, AssistantThreadState } from "../../src/shared/api.js";
 import { h, type VNode } from "../dom/vnode.js";
+import { decodeEntities } from "./mrkdwn-parse.js";
 
 /** What the pane's header says until the bot titles the thread (Slack names a fresh thread so too). */
 export const UNTITLED = "New chat";
 
+// The title, the status and the loading messages are plain strings the app escapes as Slack asks of every text it
+// sends (&amp; &lt; &gt;: https://api.slack.com/reference/surfaces/formatting#escaping); Slack shows them decoded,
+// so a prompt "a <b>bold</b> fox" titles the thread as typed, not "a &lt;b&gt;bold…".
+
 /** The thread's title for the pane's header. */
 export const threadTitle = (state: Pick<AssistantThreadState, "title"> | undefined): string =>
-  state?.title?.trim() || UNTITLED;
+  decodeEntities(state?.title?.trim() ?? "") || UNTITLED;
 
 /**
  * The status line as Slack prints it: the app's name, then the status the app set ("Studio is generating an
  * image…"). Empty when there is no status.
  */
 export function statusText(botName: string, status: string): string {
-  const said = status.trim();
+  const said = decodeEntities(status.trim());
   return said ? `${botName} ${said}` : "";
 }
 
@@ -34,7 +39,9 @@ export function renderStatus(botName: string, status: string, loading: string | 
     h("span", { class: "typing-dots", "aria-hidden": "true" }, [h("span"), h("span"), h("span")]),
     h("span", { class: "assistant-status-lines" }, [
       h("span", { class: "assistant-status-text", "data-testid": "assistant-status-text" }, text),
-      loading ? h("span", { class: "assistant-loading", "data-testid": "assistant-loading" }, loading) : null,
+      loading
+        ? h("span", { class: "assistant-loading", "data-testid": "assistant-loading" }, decodeEntities(loading))
+        : null,
     ]),
   ];
 }
