@@ -96,6 +96,21 @@ describe("the thread's title", () => {
   });
 });
 
+describe("the thread's title of a prompt with markup", () => {
+  it("is escaped after it is cut, so no entity is cut in half", () => {
+    // Found in the playground: "Image: a &lt;b&gt;bold&lt;/b&gt; *fox* _in_ ~snow~ `code` &…" (an entity cut).
+    const prompt = "a <b>bold</b> *fox* _in_ ~snow~ `code` <https://evil.example|click me> & friends";
+    const title = assistantTitle(image(prompt));
+    expect(title).toBe("Image: a &lt;b&gt;bold&lt;/b&gt; *fox* _in_ ~snow~ `code` &lt;https://evil…");
+    // Every `&` starts one of Slack's three entities; nothing of the markup is left to act.
+    expect(title).not.toMatch(/&(?!(?:lt|gt|amp);)/);
+    expect(title).not.toMatch(/[<>]/);
+    expect(assistantTitle(image("<!channel> a poster for the party"))).toBe(
+      "Image: &lt;!channel&gt; a poster for the party",
+    );
+  });
+});
+
 describe("a job's status line", () => {
   it("says the phase, and a whole percentage only once the studio reports one", () => {
     const request = image("a fox --count 2");

@@ -88,8 +88,9 @@ export function assistantTitle(request: JobRequest): string {
       title = `Lip sync: ${request.command.script ?? "a video"}`;
       break;
   }
-  // A person's prompt: escaped like every other field it reaches (issue 27), before it is cut.
-  return short(escapeText(title), TITLE_MAX);
+  // A person's prompt: escaped like every other field it reaches (issue 27), once it is cut: cut after escaping,
+  // "&lt;" could lose its end ("… `code` &…"), and Slack would show the broken entity as typed.
+  return escapeText(short(title, TITLE_MAX));
 }
 
 const EDIT_WHAT: Record<ImageEditKind, string> = {
