@@ -13,6 +13,10 @@
 // follows a job (its progress stops). The in-process registry below is only the fast path of the replica that has it.
 
 import type { BotDeps } from "../deps.js";
+import { readsAsClose } from "../intent/close-session.js";
+import { stripMention } from "../intent/slack-grammar.js";
+import { sessionBusyMessage, sessionClosedMessage } from "../messages/agent-sessions.js";
+import type { SlackMessage } from "../messages/blocks.js";
 import { whatIsAsked } from "../messages/describe.js";
 import { whatTheJobAsked } from "../messages/jobs.js";
 import { pacerOf } from "./engine.js";
@@ -432,4 +436,40 @@ export function confirmationStopped(deps: BotDeps, requestId: string): void {
   const found = confirmations.get(requestId);
   confirmations.delete(requestId);
   found?.work.markStopped();
+}
+
+/** A person's message in a thread, as a listener got it: `ts` is the message's own, `threadTs` its thread's root. */
+export interface ThreadReply {
+  user: string;
+  channel: string;
+  ts: string;
+  threadTs?: string | undefined;
+  text: string;
+}
+
+/**
+ * Closes the thread's agent session when the person asks in words (decision 0028; intent/close-session.ts reads
+ * "done", "close this", "that's all", alone): Slack has no event for a person closing one, so this is how. Only a
+ * reply in a thread of the agent view (a top-level message is a thread of its own, with no session to close). The
+ * session is set `closed` (one setStatus call) and `reply` answers one line; a later request in the thread opens it
+ * again (`processing`, then `active`, as any work does). While work is under way in the thread here (a job, a
+ * confirmation), nothing is closed and the answer names Stop. True when the message was a close (answered); false
+ * when it is to be read as usual. Never throws.
+ */
+export async function closeSessionIfAsked(
+  deps: BotDeps,
+  client: AgentSessionsApi,
+  message: ThreadReply,
+  surface: { reply(message: SlackMessage): Promise<unknown> },
+): Promise<boolean> {
+  if (!message.threadTs || message.threadTs === message.ts) return false;
+  const place = sessionPlaceOf(deps, client, { channel: message.channel, threadTs: message.threadTs });
+  if (!place || !readsAsClose(stripMention(message.text))) return false;
+  const busy = (registryOf(deps).threads.get(keyOf(place.channel, place.threadTs))?.size ?? 0) > 0;
+  deps.logger.info({ user: message.user, channel: message.channel, busy }, "asked to close the thread's session");
+  if (!busy) await setSessionStatus(deps, place, "closed");
+  await surface
+    .reply(busy ? sessionBusyMessage() : sessionClosedMessage())
+    .catch((error: unknown) => deps.logger.warn({ err: error, channel: message.channel }, "could not answer a close"));
+  return true;
 }

@@ -82,3 +82,16 @@ export function stoppedProgressMessage(what: string): SlackMessage {
   const text = `:black_square_for_stop: Stopped by you: ${escapeText(what)}.`;
   return message(text, [section(text), context("Nothing more is posted here.")]);
 }
+
+/** The one line that answers "done" in a thread: its session is closed, and how to pick it up again. */
+export function sessionClosedMessage(): SlackMessage {
+  const text = ":white_check_mark: Closed this thread. Write here again any time to pick it up.";
+  return message(text, [section(text)]);
+}
+
+/** The answer to "done" while work is still under way in the thread: nothing is closed, and Stop is named. */
+export function sessionBusyMessage(): SlackMessage {
+  const text =
+    ":hourglass_flowing_sand: Something is still running in this thread, so it stays open until it is done. To end it now, use Stop.";
+  return message(text, [section(text)]);
+}

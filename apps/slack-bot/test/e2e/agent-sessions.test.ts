@@ -293,3 +293,72 @@ describe("agent sessions without the agent_session_stopped subscription", () => 
     expect(lines[0]).toContain("add agent_session_stopped to the app manifest's bot events");
   });
 });
+
+describe("agent sessions: the person closes a thread's session in words", () => {
+  it("'done' in a DM thread sets the session closed with one line; a later request there opens it again", async () => {
+    const live = await startAgent();
+    const dm = live.sim.dm(USER);
+    const { ts = "" } = await live.sim.message({ user: USER, channel: dm, text: "a lighthouse at dusk, watercolour" });
+    await eventually(() => expect(live.sim.agentSession(dm, ts)?.status).toBe("active"));
+    const before = botReplies(live, dm, ts).length;
+
+    await live.sim.message({ user: USER, channel: dm, threadTs: ts, text: "Done, thanks!" });
+    await eventually(() => expect(live.sim.agentSession(dm, ts)?.status).toBe("closed"));
+    const answers = await eventually(() => {
+      const added = botReplies(live, dm, ts).slice(before);
+      expect(added).toHaveLength(1);
+      return added;
+    });
+    expect(textOf(answers[0])).toContain("Closed this thread. Write here again any time to pick it up.");
+    // Nothing was generated for it.
+    expect(generations(live)).toBe(1);
+
+    // A prompt that uses the word is a request, not a close: it reopens the session like any work.
+    await live.sim.message({ user: USER, channel: dm, threadTs: ts, text: "a door closed at night" });
+    await eventually(() => expect(generations(live)).toBe(2));
+    await eventually(() =>
+      expect(live.sim.agentSession(dm, ts)?.statusHistory).toEqual([
+        "processing",
+        "active",
+        "closed",
+        "processing",
+        "active",
+      ]),
+    );
+    expect(live.sim.calls("agents.sessions.setStatus").every((call) => call.ok)).toBe(true);
+    expectAllMessagesValid(live.sim, [dm]);
+  });
+
+  it("'@Studio that's all' in a mention's thread closes its session; a top-level 'done' closes nothing", async () => {
+    const live = await startAgent();
+    const { ts } = await live.sim.mention({ user: USER, channel: CHANNEL, text: "a red fox in the snow" });
+    await eventually(() => expect(live.sim.agentSession(CHANNEL, ts)?.status).toBe("active"));
+    await live.sim.mention({ user: USER, channel: CHANNEL, threadTs: ts, text: "that's all" });
+    await eventually(() => expect(live.sim.agentSession(CHANNEL, ts)?.status).toBe("closed"));
+    await eventually(() =>
+      expect(botReplies(live, CHANNEL, ts).some((m) => textOf(m).includes("Closed this thread"))).toBe(true),
+    );
+
+    // A message of its own in the DM is a thread of its own, with no session to close: read as usual.
+    const dm = live.sim.dm(USER);
+    const { ts: own = "" } = await live.sim.message({ user: USER, channel: dm, text: "done" });
+    await eventually(() => expect(botReplies(live, dm, own).length).toBeGreaterThan(0));
+    expect(live.sim.agentSession(dm, own)?.status).not.toBe("closed");
+    expect(live.sim.calls("agents.sessions.setStatus").filter((call) => call.args.status === "closed")).toHaveLength(1);
+  });
+
+  it("'done' while a job still runs in the thread closes nothing and names Stop", async () => {
+    const live = await startAgent({}, { jobMs: LONG_JOB_MS });
+    const dm = live.sim.dm(USER);
+    const { ts = "" } = await live.sim.message({ user: USER, channel: dm, text: "a lighthouse at dusk, watercolour" });
+    await eventually(() => expect(live.sim.agentSession(dm, ts)?.stopButton).toBe(true));
+    await live.sim.message({ user: USER, channel: dm, threadTs: ts, text: "done" });
+    await eventually(() =>
+      expect(botReplies(live, dm, ts).some((m) => textOf(m).includes("still running in this thread"))).toBe(true),
+    );
+    expect(live.sim.agentSession(dm, ts)?.status).toBe("processing");
+    finish(live);
+    await eventually(() => expect(live.sim.agentSession(dm, ts)?.status).toBe("active"));
+    expect(live.sim.agentSession(dm, ts)?.statusHistory).toEqual(["processing", "active"]);
+  });
+});

@@ -1,4 +1,5 @@
 import type { AssistantUserMessageMiddleware, webApi } from "@slack/bolt";
+import { closeSessionIfAsked } from "../../delivery/agent-sessions.js";
 import { assistantSurface } from "../../delivery/assistant-thread.js";
 import { threadStatus } from "../../delivery/status-line.js";
 import type { BotDeps } from "../../deps.js";
@@ -71,6 +72,14 @@ export function assistantUserMessage(deps: BotDeps): AssistantUserMessageMiddlew
     if (("bot_id" in event && event.bot_id) || !("user" in event) || !event.user) return;
     const threadTs = "thread_ts" in event ? event.thread_ts : undefined;
     if (!threadTs) return;
+    // "done" in an agent-view thread closes its session (decision 0028): Slack sends no event when a person does.
+    const text = "text" in event && event.text !== undefined ? event.text : "";
+    const reply = { user: event.user, channel: event.channel, ts: event.ts, threadTs, text };
+    const place = { user: event.user, channel: event.channel, threadTs };
+    const closing =
+      !event.subtype &&
+      (await closeSessionIfAsked(deps, args.client, reply, assistantSurface(deps, args.client, place)));
+    if (closing) return;
     await answerInThread(
       deps,
       args,

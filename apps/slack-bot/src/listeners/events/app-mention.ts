@@ -1,5 +1,5 @@
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from "@slack/bolt";
-import { withSession } from "../../delivery/agent-sessions.js";
+import { closeSessionIfAsked, withSession } from "../../delivery/agent-sessions.js";
 import { conversationSurface } from "../../delivery/conversation.js";
 import type { Surface } from "../../delivery/surface.js";
 import type { BotDeps } from "../../deps.js";
@@ -33,6 +33,10 @@ export function appMention(deps: BotDeps) {
     // In the agent view the mention's thread is an agent session (delivery/agent-sessions.ts).
     const surface = withSession(deps, args.client, mentionSurface(args, user));
     const files = args.event.files ?? [];
+    // "@Studio done" in a thread closes its agent session (decision 0028): Slack sends no event when a person does.
+    const { channel, ts, thread_ts: threadTs, text } = args.event;
+    const reply = { user, channel, ts, threadTs, text };
+    if (files.length === 0 && (await closeSessionIfAsked(deps, args.client, reply, surface))) return;
     if (files.length > 0) {
       return dispatchWithFiles(deps, surface, args.event.text, files, slackIntakeOptions(args), "mention");
     }
