@@ -1,6 +1,7 @@
 // The "Ask Slackbot" pane's pieces as plain nodes (tests call them without a DOM): a tool's arguments as form fields,
-// drawn from its JSON Schema (text, a number, a checkbox, a list as comma-separated text, a choice for an enum), and
-// what a call came to. Values are text nodes: a tool's answer is never parsed as markup.
+// drawn from its JSON Schema (text, a number, a checkbox, a list as comma-separated text, a choice for an enum, and
+// JSON for an object or a list of objects, such as add_to_board's assets), and what a call came to. Values are text
+// nodes: a tool's answer is never parsed as markup.
 
 import type { SlackbotCallAnswer, SlackbotToolView } from "../../src/shared/slackbot.js";
 import { h, type VNode } from "../dom/vnode.js";
@@ -13,13 +14,65 @@ export interface SchemaProperty {
   type?: string | string[];
   description?: string;
   enum?: unknown[];
-  items?: { type?: string };
+  items?: SchemaProperty;
+  properties?: Record<string, SchemaProperty>;
+  required?: string[];
 }
 
 /** The one type a property takes (a nullable `["string", "null"]` reads as `string`). */
 export function typeOf(property: SchemaProperty): string {
   const types = Array.isArray(property.type) ? property.type.filter((type) => type !== "null") : [property.type];
   return types[0] ?? "string";
+}
+
+/**
+ * Whether a property is typed in as JSON: an object, or a list of objects. Comma-separated text can only make a list
+ * of strings, and add_to_board's `assets` ({ assetType, assetId } each) then failed the tool's own schema whatever
+ * a person typed.
+ */
+export function takesJson(property: SchemaProperty): boolean {
+  const type = typeOf(property);
+  return type === "object" || (type === "array" && property.items !== undefined && typeOf(property.items) === "object");
+}
+
+/** A value of the property's shape, for the field's placeholder: its required keys (all when none are). */
+export function exampleOf(property: SchemaProperty): unknown {
+  if (Array.isArray(property.enum) && property.enum.length > 0) return property.enum[0];
+  switch (typeOf(property)) {
+    case "object": {
+      const properties = property.properties ?? {};
+      const keys = property.required?.length ? property.required : Object.keys(properties);
+      return Object.fromEntries(keys.map((key) => [key, exampleOf(properties[key] ?? {})]));
+    }
+    case "array":
+      return [exampleOf(property.items ?? {})];
+    case "number":
+    case "integer":
+      return 1;
+    case "boolean":
+      return true;
+    default:
+      return "…";
+  }
+}
+
+/** The text of a JSON field as the argument, or what is wrong with it (in words, with the shape to type). */
+export function readJsonArgument(
+  name: string,
+  property: SchemaProperty,
+  text: string,
+): { ok: true; value: unknown } | { ok: false; error: string } {
+  const shape = JSON.stringify(exampleOf(property));
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { ok: false, error: `${name} takes JSON, such as ${shape}.` };
+  }
+  const list = typeOf(property) === "array";
+  const fits = list ? Array.isArray(value) : typeof value === "object" && value !== null && !Array.isArray(value);
+  if (!fits) return { ok: false, error: `${name} takes ${list ? "a JSON list" : "a JSON object"}, such as ${shape}.` };
+  return { ok: true, value };
 }
 
 /** One argument's label, control and hint. */
@@ -31,7 +84,7 @@ export function renderArgument(name: string, property: SchemaProperty, required:
     "data-argument": name,
     "data-type": type,
     "aria-required": required ? "true" : undefined,
-    "aria-describedby": property.description ? hintId(name) : undefined,
+    "aria-describedby": property.description || takesJson(property) ? hintId(name) : undefined,
   };
   let control: VNode;
   if (Array.isArray(property.enum)) {
@@ -48,6 +101,15 @@ export function renderArgument(name: string, property: SchemaProperty, required:
       class: "input slackbot-number",
       step: type === "integer" ? 1 : "any",
     });
+  } else if (takesJson(property)) {
+    control = h("textarea", {
+      ...common,
+      "data-type": "json",
+      class: "input slackbot-json",
+      rows: 3,
+      spellcheck: "false",
+      placeholder: JSON.stringify(exampleOf(property)),
+    });
   } else if (name === "prompt" || name === "text" || name === "script") {
     control = h("textarea", { ...common, class: "input", rows: 2 });
   } else {
@@ -62,7 +124,9 @@ export function renderArgument(name: string, property: SchemaProperty, required:
     name,
     required ? h("span", { class: "slackbot-required", "aria-hidden": "true" }, " *") : null,
   ]);
-  const hint = property.description ? h("p", { class: "input-hint", id: hintId(name) }, property.description) : null;
+  const said = takesJson(property) ? `${property.description ? `${property.description}. ` : ""}As JSON.` : undefined;
+  const hintText = said ?? property.description;
+  const hint = hintText ? h("p", { class: "input-hint", id: hintId(name) }, hintText) : null;
   return h("div", { class: `slackbot-field${type === "boolean" ? " slackbot-field-check" : ""}` }, [
     label,
     control,

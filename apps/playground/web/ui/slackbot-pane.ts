@@ -7,7 +7,15 @@
 import type { Workspace } from "../../src/shared/api.js";
 import type { SlackbotCallAnswer, SlackbotToolView } from "../../src/shared/slackbot.js";
 import { h, mount, type VNode } from "../dom/vnode.js";
-import { argumentId, renderAnswer, renderArguments, type SchemaProperty, typeOf } from "../render/slackbot.js";
+import {
+  argumentId,
+  readJsonArgument,
+  renderAnswer,
+  renderArguments,
+  type SchemaProperty,
+  takesJson,
+  typeOf,
+} from "../render/slackbot.js";
 import type { SlackbotApi } from "../slackbot-api.js";
 import { errorText } from "./toast.js";
 
@@ -177,7 +185,14 @@ export function createSlackbotPane(options: {
       }
       const text = field.value.trim();
       if (text === "") continue;
-      if (type === "number" || type === "integer") {
+      if (takesJson(property)) {
+        const read = readJsonArgument(name, property, text);
+        if (!read.ok) {
+          field.setAttribute("aria-invalid", "true");
+          return read.error;
+        }
+        values[name] = read.value;
+      } else if (type === "number" || type === "integer") {
         const number = Number(text);
         if (!Number.isFinite(number)) {
           field.setAttribute("aria-invalid", "true");
