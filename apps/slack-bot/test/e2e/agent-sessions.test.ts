@@ -221,8 +221,11 @@ describe("agent sessions: Stop by someone else in a channel's thread", () => {
     );
     finish(live);
     await eventually(() => expect(botReplies(live, CHANNEL, ts).some(hasImage)).toBe(true));
-    const [job] = await live.app.store.jobs.recent(USER, 1);
-    expect(job?.outcome).toBe("completed");
+    // The result is posted a moment before the job is recorded done.
+    await eventually(async () => {
+      const [job] = await live.app.store.jobs.recent(USER, 1);
+      expect(job?.outcome).toBe("completed");
+    });
     await eventually(() => expect(live.sim.agentSession(CHANNEL, ts)?.status).toBe("active"));
   });
 });
