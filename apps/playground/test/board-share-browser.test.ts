@@ -71,4 +71,37 @@ describe.skipIf(!hasChromium)("the board pane's Share link, in Chromium", () => 
     expect(await messagesWithLink().count()).toBe(0);
     expect(consoleErrors).toEqual([]);
   }, 60_000);
+
+  it("shares the board just picked even while its cards are still loading, not the one drawn before", async () => {
+    const boards = (await (await fetch(`${opened?.url}/api/boards`)).json()) as {
+      conversationId: string;
+      title: string;
+      webUrl: string;
+    }[];
+    const shown = await page.getByTestId("board-select").inputValue();
+    const other = boards.find((board) => board.conversationId !== shown);
+    expect(other).toBeDefined();
+    // Hold the picked board's cards, as a slow network would, until the dialog is open.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const cardsOf = `**/api/boards/${encodeURIComponent(other?.conversationId ?? "")}/cards`;
+    await page.route(cardsOf, async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      await page.getByTestId("board-select").selectOption(other?.conversationId ?? "");
+      await page.getByTestId("board-share").click();
+      await dialog().waitFor();
+      expect(await dialog().getByTestId("share-preview").locator(".share-preview-link").textContent()).toBe(
+        other?.webUrl,
+      );
+      await dialog().getByTestId("share-cancel").click();
+    } finally {
+      release();
+      await page.unroute(cardsOf);
+    }
+  }, 60_000);
 });

@@ -14,7 +14,7 @@ export interface BoardPane {
   refresh(): Promise<void>;
   /** Starts the 2 s refresh. */
   start(): void;
-  /** The board shown, if any (its web address is what "Share link" posts). */
+  /** The board chosen in the select (shown, or its cards still loading), if any: what "Share link" posts. */
   current(): BoardView | undefined;
 }
 
@@ -246,7 +246,11 @@ export function createBoardPane(options: {
 
   return {
     refresh,
-    current: () => boards.find((board) => board.conversationId === shownBoard),
+    // The board the person chose, even while its cards are still loading: "Share link" right after picking a board
+    // shares that one, not the one drawn before it.
+    current: () =>
+      boards.find((board) => board.conversationId === chosen) ??
+      boards.find((board) => board.conversationId === shownBoard),
     start() {
       void refresh();
       setInterval(() => {
