@@ -30,7 +30,7 @@ function fakeStops() {
     recorded,
     reads: () => reads,
     sessionStops: {
-      stop: async () => ({ jobs: [], confirmations: [], others: 0 }),
+      stop: async () => ({ jobs: [], confirmations: [], others: 0, stoppedJustBefore: 0 }),
       stoppedOf: async (ids: readonly string[]) => {
         reads += 1;
         return ids.filter((id) => recorded.has(id));
@@ -182,6 +182,7 @@ describe("Stop recorded by another replica (the store)", () => {
         },
       ],
       others: 2,
+      stoppedJustBefore: 0,
     });
     const { stopped, others } = await stopThread(deps, CHANNEL, THREAD, ALICE);
     expect(stopped.map((work) => [work.kind, work.id, work.sent])).toEqual([
@@ -304,6 +305,13 @@ describe("what the bot says", () => {
     expect(commandTitle({ kind: "image", prompt: "a <red> fox & co", count: 2 } as never)).toBe(
       "Images: a &lt;red&gt; fox &amp; co",
     );
+  });
+
+  it("cuts a long title before escaping it, so no entity is cut in half", () => {
+    const title = commandTitle({ kind: "image", prompt: `${"x".repeat(46)} <b>bold</b> & more` } as never);
+    expect(title).toContain("&lt;");
+    // Every & starts a whole entity.
+    expect(title.match(/&[^;]*(?:;|$)/g)?.every((entity) => /^&(lt|gt|amp);$/.test(entity))).toBe(true);
   });
 
   it("says what each stopped thing cost: paid and kept when sent, nothing when not", () => {

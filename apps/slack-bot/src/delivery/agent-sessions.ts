@@ -142,7 +142,8 @@ async function sendStatus(deps: BotDeps, place: SessionPlace, status: SessionSta
       channel_id: place.channel,
       thread_ts: place.threadTs,
       status,
-      ...(title ? { title: title.slice(0, TITLE_MAX) } : {}),
+      // Cut at Slack's limit without leaving half an entity of the escaped title ("&am").
+      ...(title ? { title: title.slice(0, TITLE_MAX).replace(/&[a-z]*$/, "") } : {}),
     });
     const warnings = [answer.warning, ...(answer.response_metadata?.warnings ?? [])];
     const registry = registryOf(deps);
@@ -290,6 +291,11 @@ export interface SessionStop {
   stopped: StoppedWork[];
   /** Work of other people still under way in the thread (only its asker stops it). */
   others: number;
+  /**
+   * Nothing new stopped, but the clicker's work there was stopped by a click just before (a double click, a second
+   * client): that click's note said it all, and the session was moved on then.
+   */
+  repeated?: boolean;
 }
 
 /**
@@ -352,7 +358,8 @@ export async function stopThread(deps: BotDeps, channel: string, threadTs: strin
   const known = new Set(stopped.map((work) => work.id));
   // Stopped here a moment before the store's record (a job that ended `stopped-not-sent` meanwhile).
   for (const work of local.stopped) if (!known.has(work.id)) stopped.push(work);
-  return { stopped, others: Math.max(recorded.others, local.others) };
+  const others = Math.max(recorded.others, local.others);
+  return { stopped, others, ...(stopped.length === 0 && recorded.stoppedJustBefore > 0 ? { repeated: true } : {}) };
 }
 
 /**

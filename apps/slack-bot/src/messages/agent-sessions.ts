@@ -30,8 +30,9 @@ export function commandTitle(command: GenerationCommand): string {
       title = `Lip sync: ${command.script ?? "a video"}`;
       break;
   }
-  // A person's prompt: escaped like every other field it reaches, then cut as a thread title is.
-  return truncate(escapeText(title.replace(/\s+/g, " ").trim()), TITLE_MAX);
+  // A person's prompt: escaped like every other field it reaches, once it is cut (as assistantTitle does): cut after
+  // escaping, "&lt;" could lose its end ("… &…"), and Slack would show the broken entity as typed.
+  return escapeText(truncate(title.replace(/\s+/g, " ").trim(), TITLE_MAX));
 }
 
 /** What a stop found under way in the thread. */

@@ -316,7 +316,15 @@ export interface StoppedInStore {
   confirmations: { id: string; request: PendingRequest }[];
   /** Other people's work still under way in the thread (unfinished jobs and waiting confirmations not stopped). */
   others: number;
+  /**
+   * The clicker's work in the thread stopped by an earlier click in the {@link REPEATED_STOP_MS} before `now` (a
+   * second client, a double click, two replicas each getting one): that click's note said it all.
+   */
+  stoppedJustBefore: number;
 }
+
+/** How long after a stop another click on the same session reads as the same stop, repeated. */
+export const REPEATED_STOP_MS = 60_000;
 
 /**
  * Stops clicked on agent sessions (decision 0028), durable and shared by every replica: the replica that gets

@@ -216,9 +216,15 @@ describe("agent sessions: Stop by someone else in a channel's thread", () => {
       expect(running?.state).toBe("running");
     });
     await live.sim.stopAgentSession({ channel: CHANNEL, threadTs: ts, user: "U0BOB" });
-    await eventually(() =>
-      expect(botReplies(live, CHANNEL, ts).some((m) => textOf(m).includes("nothing of yours was running"))).toBe(true),
-    );
+    // Told to Bob alone: the channel's thread does not hear of a click only he made.
+    const bobSees = () => live.sim.thread(CHANNEL, ts, { as: "U0BOB" }).filter((m) => m.fromBot);
+    const told = await eventually(() => {
+      const found = bobSees().find((m) => textOf(m).includes("nothing of yours was running"));
+      expect(found).toBeDefined();
+      return found as Shown;
+    });
+    expect(told.ephemeral).toBe(true);
+    expect(botReplies(live, CHANNEL, ts).some((m) => textOf(m).includes("nothing of yours was running"))).toBe(false);
     finish(live);
     await eventually(() => expect(botReplies(live, CHANNEL, ts).some(hasImage)).toBe(true));
     // The result is posted a moment before the job is recorded done.
@@ -363,5 +369,34 @@ describe("agent sessions: the person closes a thread's session in words", () => 
     finish(live);
     await eventually(() => expect(live.sim.agentSession(dm, ts)?.status).toBe("active"));
     expect(live.sim.agentSession(dm, ts)?.statusHistory).toEqual(["processing", "active"]);
+  });
+});
+
+describe("agent sessions: the same Stop clicked twice", () => {
+  it("answers once: a second click (two clients, a double click) adds no 'nothing of yours was running'", async () => {
+    const live = await startAgent({}, { jobMs: LONG_JOB_MS });
+    const dm = live.sim.dm(USER);
+    const { ts = "" } = await live.sim.message({ user: USER, channel: dm, text: "a lighthouse at dusk, watercolour" });
+    await eventually(async () => {
+      const [running] = await live.app.store.jobs.unfinished();
+      expect(running?.state).toBe("running");
+      expect(live.sim.agentSession(dm, ts)?.stopButton).toBe(true);
+    });
+    await Promise.all([
+      live.sim.stopAgentSession({ channel: dm, threadTs: ts, user: USER }),
+      live.sim.stopAgentSession({ channel: dm, threadTs: ts, user: USER }),
+    ]);
+    await eventually(() => expect(live.sim.agentSession(dm, ts)?.status).toBe("active"));
+    await eventually(() =>
+      expect(live.logs.filter((line) => line.includes("agent session stopped by its person"))).toHaveLength(2),
+    );
+    const notes = botReplies(live, dm, ts).filter((m) => textOf(m).includes(":black_square_for_stop:"));
+    expect(notes.map((m) => m.text.slice(0, 15))).toEqual(["Stopped by you."]);
+    expect(live.sim.agentSession(dm, ts)?.statusHistory).toEqual(["processing", "active"]);
+    finish(live);
+    await eventually(async () => {
+      const [job] = await live.app.store.jobs.recent(USER, 1);
+      expect(job?.outcome).toBe("stopped");
+    });
   });
 });

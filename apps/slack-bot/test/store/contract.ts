@@ -4,7 +4,14 @@
 import type { ImageCommand, VideoCommand } from "@studio-kit/commands";
 import { afterEach, describe, expect, it } from "vitest";
 import { PENDING_TTL_MS } from "../../src/store/pending-requests.js";
-import { type BotStore, type JobPatch, JobStoppedError, LeaseLostError, type NewJob } from "../../src/store/types.js";
+import {
+  type BotStore,
+  type JobPatch,
+  JobStoppedError,
+  LeaseLostError,
+  type NewJob,
+  REPEATED_STOP_MS,
+} from "../../src/store/types.js";
 
 /** Opens a fresh, empty store whose pending requests read `now`. */
 export type OpenStore = (options: { now: () => number }) => Promise<BotStore> | BotStore;
@@ -699,8 +706,29 @@ export function storeContract(name: string, open: OpenStore): void {
           waiting.id,
           running.id,
         ]);
-        // A second click finds nothing more to stop.
-        expect((await store.sessionStops.stop({ ...THREAD, user: "U1" }, now + 1)).jobs).toEqual([]);
+        expect(stop.stoppedJustBefore).toBe(0);
+        // A second click finds nothing more to stop, and knows it repeats the first.
+        const again = await store.sessionStops.stop({ ...THREAD, user: "U1" }, now + 1);
+        expect(again).toMatchObject({ jobs: [], confirmations: [], stoppedJustBefore: 2 });
+        // A click long after is a click of its own.
+        const later = await store.sessionStops.stop({ ...THREAD, user: "U1" }, now + REPEATED_STOP_MS + 1);
+        expect(later.stoppedJustBefore).toBe(0);
+      });
+
+      it("of two clicks on one Stop at once, one stops the work and the other reads as its repeat", async () => {
+        const store = await fresh();
+        for (let round = 0; round < 5; round++) {
+          const threadTs = `3.${round}`;
+          await create(store, newJob({ channel: "C1", threadTs }));
+          await store.pendingRequests.add({ user: "U1", channel: "C1", threadTs, command }, { inSession: true });
+          const clicks = await Promise.all(
+            [0, 1].map(() => store.sessionStops.stop({ channel: "C1", threadTs, user: "U1" }, now)),
+          );
+          const [first, second] = clicks.sort((a, b) => b.jobs.length - a.jobs.length);
+          expect(first?.jobs).toHaveLength(1);
+          expect(first?.confirmations).toHaveLength(1);
+          expect(second).toMatchObject({ jobs: [], confirmations: [], stoppedJustBefore: 2 });
+        }
       });
 
       it("never lets a stopped job move to sending: the move is refused as stopped, and the job can still end", async () => {

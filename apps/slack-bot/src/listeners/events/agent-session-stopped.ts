@@ -23,23 +23,29 @@ export function agentSessionStopped(deps: BotDeps) {
     const { channel, thread_ts: threadTs, user } = event;
     // Recorded in the store for whichever replica runs the work (a confirmation is taken there: its Confirm, on any
     // replica, sends nothing); this replica's own work in the thread stops at once.
-    const { stopped, others } = await stopThread(deps, channel, threadTs, user);
+    const { stopped, others, repeated } = await stopThread(deps, channel, threadTs, user);
     deps.logger.info(
       {
         user,
         channel,
         stopped: stopped.map((work) => ({ kind: work.kind, id: work.id, sent: work.sent })),
         others,
+        repeated: repeated ?? false,
         streams: event.streaming_message_ts.length,
       },
       "agent session stopped by its person",
     );
+    // A second click on the same stop (two clients, a double click): the first one's note and status said it all.
+    if (repeated) return;
     const place = { user, channel, threadTs };
     const surface = isAssistantThread(place)
       ? assistantSurface(deps, client, place)
       : conversationSurface(client, place);
+    const note = sessionStoppedMessage(user, stopped, others);
     try {
-      await surface.reply(sessionStoppedMessage(user, stopped, others));
+      // Only the clicker needs to hear that nothing of theirs ran: in a channel's thread, an ephemeral to them (in a
+      // DM, with only the two of them there, it is a reply).
+      await (stopped.length === 0 ? surface.ephemeral(note) : surface.reply(note));
     } catch (error) {
       deps.logger.warn({ err: error, channel }, "could not say that the session stopped");
     }

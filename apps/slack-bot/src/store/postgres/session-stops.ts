@@ -1,7 +1,7 @@
 import type pg from "pg";
 import { toJobRecord } from "../job-row.js";
 import type { PendingRequest } from "../pending-requests.js";
-import type { SessionStops } from "../types.js";
+import { REPEATED_STOP_MS, type SessionStops } from "../types.js";
 import type { Row } from "./jobs.js";
 import type { Tables } from "./names.js";
 import { withTransaction } from "./transaction.js";
@@ -32,6 +32,15 @@ export function postgresSessionStops(pool: pg.Pool, names: Tables): SessionStops
           RETURNING id, request`,
           [channel, threadTs, user, now],
         );
+        // Read after the UPDATEs: a click racing this one made them wait for its commit, so its stops are seen here
+        // (counted without this one's own).
+        const recent = await tx.query<{ count: number }>(
+          `SELECT
+            (SELECT COUNT(*) FROM ${jobs} WHERE channel = $1 AND thread_ts = $2 AND user_id = $3 AND stopped_at >= $4)
+          + (SELECT COUNT(*) FROM ${pendingRequests} WHERE channel = $1 AND thread_ts = $2 AND user_id = $3
+               AND stopped_at >= $4) AS count`,
+          [channel, threadTs, user, now - REPEATED_STOP_MS],
+        );
         const rest = await tx.query<{ others: number }>(
           `SELECT
             (SELECT COUNT(*) FROM ${jobs} WHERE channel = $1 AND thread_ts = $2 AND user_id <> $3 AND state <> 'done'
@@ -45,6 +54,10 @@ export function postgresSessionStops(pool: pg.Pool, names: Tables): SessionStops
           jobs: stopped.rows.sort(byAge).map(toJobRecord),
           confirmations: waiting.rows.map((row) => ({ id: row.id, request: row.request })),
           others: Number(rest.rows[0]?.others ?? 0),
+          stoppedJustBefore: Math.max(
+            0,
+            Number(recent.rows[0]?.count ?? 0) - stopped.rows.length - waiting.rows.length,
+          ),
         };
       }),
     async stoppedOf(ids) {

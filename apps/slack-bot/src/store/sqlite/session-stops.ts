@@ -1,6 +1,6 @@
 import type Database from "better-sqlite3";
 import type { PendingRequest } from "../pending-requests.js";
-import type { SessionStops, StoppedInStore } from "../types.js";
+import { REPEATED_STOP_MS, type SessionStops, type StoppedInStore } from "../types.js";
 import { type Row, toRecord } from "./jobs.js";
 
 /**
@@ -30,7 +30,15 @@ export function sqliteSessionStops(db: Database.Database): SessionStops {
       (SELECT COUNT(*) FROM pending_requests WHERE channel = ? AND thread_ts = ? AND user_id <> ?
          AND taken_at IS NULL AND expires_at > ?) AS waiting`,
   );
+  const justBefore = db.prepare<[string, string, string, number, string, string, string, number], { count: number }>(
+    `SELECT
+      (SELECT COUNT(*) FROM jobs WHERE channel = ? AND thread_ts = ? AND user_id = ? AND stopped_at >= ?)
+    + (SELECT COUNT(*) FROM pending_requests WHERE channel = ? AND thread_ts = ? AND user_id = ? AND stopped_at >= ?)
+      AS count`,
+  );
   const stop = db.transaction(({ channel, threadTs, user }: Parameters<SessionStops["stop"]>[0], now: number) => {
+    const since = now - REPEATED_STOP_MS;
+    const before = justBefore.get(channel, threadTs, user, since, channel, threadTs, user, since)?.count ?? 0;
     const jobs = jobsOf.all(channel, threadTs, user);
     for (const row of jobs) markJob.run(now, row.id);
     const waiting = waitingOf.all(channel, threadTs, user, now);
@@ -40,6 +48,7 @@ export function sqliteSessionStops(db: Database.Database): SessionStops {
       jobs: jobs.map((row) => toRecord({ ...row, stopped_at: now })),
       confirmations: waiting.map((row) => ({ id: row.id, request: JSON.parse(row.request) as PendingRequest })),
       others: (rest?.jobs ?? 0) + (rest?.waiting ?? 0),
+      stoppedJustBefore: before,
     } satisfies StoppedInStore;
   });
   return {
