@@ -59,7 +59,8 @@ export async function dispatchText(deps: BotDeps, surface: Surface, text: string
       .reply(howToMessage(empty, { ask: true }))
       .catch((error: unknown) => tellProblem(deps, surface, error, "could not answer a request for nothing"));
   }
-  const reading = readText(text, origin === "command" ? "command" : "mention");
+  // Here a message's thread holds no result it could be about (answerInThread answered it otherwise).
+  const reading = readText(text, origin === "command" ? "command" : "mention", { noResultHere: true });
   if (reading.kind === "command") return dispatch(deps, surface, reading.result);
   // "how do I make a video?": that command and one example, not an offer to generate nor the whole help.
   const topic = reading.intent.reason === "question" ? howToTopic(reading.text) : undefined;

@@ -32,7 +32,13 @@ export type AskReason =
    * Another slash command typed where Slack does not run slash commands (a thread, the assistant pane): Slack sent
    * it as a message ("/giphy a fox", "/remind me at 5"). `/studio` itself is read as the command before this rule.
    */
-  | "slash";
+  | "slash"
+  /**
+   * A text about an earlier result ("put it on the Spring campaign board", "another one", "make it better") where
+   * the thread has no result: in a result's thread it acts on that result (flows/follow-up.ts); anywhere else it
+   * would draw its own words (intent/follow-up.ts `readsAsAboutAResult`).
+   */
+  | "no-result";
 
 /** The command the asker most likely meant. */
 export interface LikelyCommand {

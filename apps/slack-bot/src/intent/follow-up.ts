@@ -189,3 +189,33 @@ export function changedPrompt(prompt: string, change: string): string {
   const base = prompt.trim().replace(/[\s,.;]+$/, "");
   return base ? `${base}, ${change.trim()}` : change.trim();
 }
+
+// "it", "this", "them", …: a word that points back at something already made.
+const POINTS_BACK = /\b(it|its|this|that|them|these|those)\b/i;
+
+/**
+ * Whether a text, written where no result is in the thread (a new message in the bot's DM, which in the agent view
+ * roots a thread of its own; a mention starting a thread), reads as being about an earlier result: "put it on the
+ * Spring campaign board", "another one", "4 more", "animate it", "make it better", "more blue", "without the
+ * boat". Read alone it would draw its own words, and charge for them (found trying the playground: "put it on the
+ * Spring campaign board" in the DM made an image of that sentence). A change counts only when it points back or is
+ * three words or fewer: "in the style of Monet, a harbour at dawn" is a description, and still generates.
+ *
+ * @example readsAsAboutAResult("another one") // true
+ * @example readsAsAboutAResult("a red fox jumping over a frozen river at dawn") // false
+ */
+export function readsAsAboutAResult(text: string): boolean {
+  const reading = readFollowUp(text, "image");
+  switch (reading.kind) {
+    case "board":
+    case "again":
+    case "animate":
+      return true;
+    case "change": {
+      const said = plain(typeof text === "string" ? text.slice(0, 2_000) : "");
+      return POINTS_BACK.test(said) || /^(more|less|but)\b/i.test(said) || said.split(" ").length <= 3;
+    }
+    default:
+      return false;
+  }
+}

@@ -1,6 +1,7 @@
 import type { ImageCommand, ParseResult } from "@studio-kit/commands";
 import { tokenize } from "@studio-kit/commands";
 import { decideIntent, type Intent } from "./decide.js";
+import { readsAsAboutAResult } from "./follow-up.js";
 import { parseCommand, stripMention, unescapeSlack } from "./slack-grammar.js";
 
 /** An intent that asks before generating. */
@@ -32,11 +33,26 @@ function isBare(input: string): boolean {
  * @example readText("imgae a red fox").kind // "ask"
  * @example readText("credits").kind // "command"
  */
-export function readText(text: string, from: "command" | "mention" = "command"): TextReading {
+export function readText(
+  text: string,
+  from: "command" | "mention" = "command",
+  options: {
+    /**
+     * The text is a message where its thread holds no result (flows/dispatch.ts answers one in a result's thread
+     * first): a text about an earlier result ("another one", "put it on <board>") asks instead of drawing its words.
+     */
+    noResultHere?: boolean;
+  } = {},
+): TextReading {
   const input = from === "mention" ? stripMention(text) : typeof text === "string" ? text : "";
   const result = parseCommand(input);
   if (!result.ok || result.command.kind !== "image" || !isBare(input)) return { kind: "command", result };
   const intent = decideIntent(input);
-  if (intent.action === "generate") return { kind: "command", result };
-  return { kind: "ask", intent, text: input.trim(), image: result.command };
+  if (intent.action === "ask") return { kind: "ask", intent, text: input.trim(), image: result.command };
+  // A message (never `/studio`, how a person asks for exactly what they typed) about an earlier result, where
+  // there is none to act on.
+  if (options.noResultHere && from === "mention" && readsAsAboutAResult(input)) {
+    return { kind: "ask", intent: { action: "ask", reason: "no-result" }, text: input.trim(), image: result.command };
+  }
+  return { kind: "command", result };
 }

@@ -87,6 +87,8 @@ function whatItLooksLike(intent: AskIntent, text: string): string {
       return `“${quote(text, 80)}” reads like small talk`;
     case "too-short":
       return `“${quote(text, 20)}” is too short to describe an image`;
+    case "no-result":
+      return `“${quote(text, 80)}” reads as being about an earlier result, and there is none in this thread`;
     case "slash":
       // https://docs.slack.dev/interactivity/implementing-slash-commands (Limitations on use)
       return `${code(text.split(/\s/)[0] ?? text, 40)} is a slash command, which Slack runs only from a channel's or DM's message box (not in a thread or this pane)`;
@@ -108,14 +110,22 @@ export function askMessage(input: AskMessageInput): SlackMessage {
     intent.reason === "greeting"
       ? `:wave: Hi <@${input.user}>! I make images, video and audio from a description: `
       : ":thinking_face: ";
-  const offer = likely ? ` Did you mean ${code(`/studio ${likely.text}`)}?` : " Here is what I can do.";
+  // About an earlier result: where to say it (the result's thread, or its buttons), not the whole help.
+  const aboutAResult = intent.reason === "no-result";
+  const offer = likely
+    ? ` Did you mean ${code(`/studio ${likely.text}`)}?`
+    : aboutAResult
+      ? " To change a result, make another like it or put it on a board, say so in the result's thread, or use its buttons. Or describe a new image."
+      : " Here is what I can do.";
   const buttons: Block[] = [];
   if (likely) buttons.push(button(likely.button.label, ACTIONS.askCommand, likely.button.value, "primary"));
   if (generate) buttons.push(button(generate.label, ACTIONS.askImage, generate.value));
-  const help = likely ? [] : [divider(), ...helpMessage().blocks];
+  const help = likely || aboutAResult ? [] : [divider(), ...helpMessage().blocks];
   const summary = likely
     ? `Did you mean /studio ${quote(likely.text, 200)}? Nothing was generated.`
-    : "Nothing was generated: describe what you want, or pick a command.";
+    : aboutAResult
+      ? "Nothing was generated: say it in the result's thread, or describe a new image."
+      : "Nothing was generated: describe what you want, or pick a command.";
   return message(summary, [
     section(`${hello}${understood}, so I haven't generated anything.${offer}`),
     ...(buttons.length
