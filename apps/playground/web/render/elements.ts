@@ -66,7 +66,8 @@ function button(element: Obj, blockId: string | undefined, ctx: BlockContext): V
       type: "button",
       class: `btn${style === "primary" || style === "danger" ? ` btn-${style}` : ""}`,
       "data-action-id": actionId,
-      title: url && isSafeUrl(url) ? url : undefined,
+      // A link button shows where it goes; any other its whole label (a long one is cut with an ellipsis).
+      title: url && isSafeUrl(url) ? url : label,
       "aria-label": str(element.accessibility_label),
     },
     label,
