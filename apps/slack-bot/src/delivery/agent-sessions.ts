@@ -12,13 +12,16 @@
 // posting its result (never posted), at a Confirm (the store answers `stopped`) and, every few seconds, while it
 // follows a job (its progress stops). The in-process registry below is only the fast path of the replica that has it.
 
+import type { webApi } from "@slack/bolt";
 import type { BotDeps } from "../deps.js";
 import { readsAsClose } from "../intent/close-session.js";
 import { stripMention } from "../intent/slack-grammar.js";
-import { sessionBusyMessage, sessionClosedMessage } from "../messages/agent-sessions.js";
+import { sessionBusyMessage, sessionClosedMessage, stoppedConfirmationMessage } from "../messages/agent-sessions.js";
 import type { SlackMessage } from "../messages/blocks.js";
 import { whatIsAsked } from "../messages/describe.js";
+import { ACTIONS } from "../messages/ids.js";
 import { whatTheJobAsked } from "../messages/jobs.js";
+import { toSlack } from "./conversation.js";
 import { pacerOf } from "./engine.js";
 import type { AgentSessionsApi, SessionPlace } from "./surface.js";
 
@@ -479,4 +482,50 @@ export async function closeSessionIfAsked(
     .reply(busy ? sessionBusyMessage() : sessionClosedMessage())
     .catch((error: unknown) => deps.logger.warn({ err: error, channel: message.channel }, "could not answer a close"));
   return true;
+}
+
+/** The Confirm buttons' action id (messages/ids.ts ACTIONS.confirmSpend): its value is the request's id. */
+const CONFIRM_ACTION = ACTIONS.confirmSpend;
+
+/** A message as conversations.replies gives it, as far as its buttons go. */
+interface RepliedMessage {
+  ts?: string;
+  blocks?: { type?: string; elements?: { action_id?: string; value?: string }[] }[];
+}
+
+/**
+ * After a Stop, each confirmation it took loses its buttons where it is a message of the thread (a DM's thread, where
+ * the bot's notes are replies): found by its Confirm button's value (the request's id) in the thread's replies, it is
+ * replaced by a line saying it was stopped, so no button invites a click that does nothing. A confirmation shown as
+ * an ephemeral (a channel's thread) cannot be changed without a click of its own; its Confirm still says it was
+ * stopped. Needs the `*:history` scopes; failures are logged. Never throws.
+ */
+export async function retireStoppedConfirmations(
+  deps: BotDeps,
+  client: Pick<webApi.WebClient, "conversations" | "chat">,
+  place: { channel: string; threadTs: string },
+  stopped: readonly StoppedWork[],
+): Promise<void> {
+  const confirmations = new Map(stopped.filter((work) => work.kind === "confirm").map((work) => [work.id, work]));
+  if (confirmations.size === 0) return;
+  try {
+    const answer = await client.conversations.replies({ channel: place.channel, ts: place.threadTs, limit: 200 });
+    for (const found of (answer.messages ?? []) as RepliedMessage[]) {
+      const id = (found.blocks ?? [])
+        .flatMap((block) => (block.type === "actions" ? (block.elements ?? []) : []))
+        .find(
+          (element) => element.action_id === CONFIRM_ACTION && element.value && confirmations.has(element.value),
+        )?.value;
+      const work = id ? confirmations.get(id) : undefined;
+      if (!work || !found.ts) continue;
+      await pacerOf(deps).acquire("chat.update");
+      await client.chat.update({
+        channel: place.channel,
+        ts: found.ts,
+        ...toSlack(stoppedConfirmationMessage(work.what)),
+      });
+    }
+  } catch (error) {
+    deps.logger.warn({ err: error, channel: place.channel }, "could not take the buttons off a stopped confirmation");
+  }
 }

@@ -96,3 +96,9 @@ export function sessionBusyMessage(): SlackMessage {
     ":hourglass_flowing_sand: Something is still running in this thread, so it stays open until it is done. To end it now, use Stop.";
   return message(text, [section(text)]);
 }
+
+/** What a confirmation a Stop took says in place of its buttons: it was not sent, and nothing was spent. */
+export function stoppedConfirmationMessage(what: string): SlackMessage {
+  const text = `:black_square_for_stop: Stopped by you: ${escapeText(what)} was not sent. Nothing was spent.`;
+  return message(text, [section(text)]);
+}

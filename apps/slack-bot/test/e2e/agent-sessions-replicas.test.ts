@@ -255,31 +255,31 @@ suite("Stop across replicas on one PostgreSQL (decision 0028)", () => {
 
   it("a request waiting for its Confirm on replica-a, stopped through replica-b: its Confirm on replica-a sends nothing", async () => {
     const live = await startRig({ CREDITS_CONFIRM_THRESHOLD: "0" });
-    const dm = live.sim.dm(USER);
-    const { ts = "" } = await live.sim.message({ user: USER, channel: dm, text: "a lighthouse at dusk, watercolour" });
+    // In a channel's thread the confirmation is an ephemeral: it keeps its buttons, so its Confirm can still be clicked.
+    const { ts } = await live.sim.mention({ user: USER, channel: CHANNEL, text: "a red fox in the snow" });
     const ask = await eventually(() => {
-      const found = botReplies(live, dm, ts).find((m) => actionIds(m).includes(ACTIONS.confirmSpend));
-      expect(found).toBeDefined();
+      const found = botReplies(live, CHANNEL, ts).find((m) => actionIds(m).includes(ACTIONS.confirmSpend));
+      expect(found?.ephemeral).toBe(true);
       return found as Shown;
     });
-    await eventually(() => expect(live.sim.agentSession(dm, ts)?.stopButton).toBe(true));
+    await eventually(() => expect(live.sim.agentSession(CHANNEL, ts)?.stopButton).toBe(true));
 
     live.send(live.b);
-    await live.sim.stopAgentSession({ channel: dm, threadTs: ts, user: USER });
-    expect(textOf(await stopNote(live, dm, ts))).toContain("waiting for your Confirm and was not sent");
+    await live.sim.stopAgentSession({ channel: CHANNEL, threadTs: ts, user: USER });
+    expect(textOf(await stopNote(live, CHANNEL, ts))).toContain("waiting for your Confirm and was not sent");
 
     live.send(live.a);
-    await live.sim.click({ user: USER, actionId: ACTIONS.confirmSpend, messageTs: ask.ts, channel: dm });
+    await live.sim.click({ user: USER, actionId: ACTIONS.confirmSpend, messageTs: ask.ts, channel: CHANNEL });
     await eventually(() =>
       expect(
         live.sim
-          .conversation(dm, { as: USER })
-          .concat(live.sim.thread(dm, ts, { as: USER }))
+          .conversation(CHANNEL, { as: USER })
+          .concat(live.sim.thread(CHANNEL, ts, { as: USER }))
           .some((m) => textOf(m).includes("You stopped this request")),
       ).toBe(true),
     );
     expect(generations(live)).toBe(0);
     expect(await live.a.app.store.jobs.recent(USER, 5)).toEqual([]);
-    expect(live.sim.agentSession(dm, ts)?.statusHistory).toEqual(["processing", "active"]);
+    expect(live.sim.agentSession(CHANNEL, ts)?.statusHistory).toEqual(["processing", "active"]);
   });
 });

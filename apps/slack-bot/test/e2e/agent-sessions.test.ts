@@ -237,7 +237,7 @@ describe("agent sessions: Stop by someone else in a channel's thread", () => {
 });
 
 describe("agent sessions: Stop while a request waits for its Confirm", () => {
-  it("never sends it: nothing generated, and a later Confirm says it was stopped", async () => {
+  it("in a DM thread: never sends it, and the confirmation loses its buttons, saying it was stopped", async () => {
     // Every generation costs more than 0 credits: each one asks first.
     const live = await startAgent({ CREDITS_CONFIRM_THRESHOLD: "0" });
     const dm = live.sim.dm(USER);
@@ -257,31 +257,55 @@ describe("agent sessions: Stop while a request waits for its Confirm", () => {
 
     await live.sim.stopAgentSession({ channel: dm, threadTs: ts, user: USER });
     const note = await eventually(() => {
-      const found = botReplies(live, dm, ts).find((m) => textOf(m).includes("Stopped by you"));
+      const found = botReplies(live, dm, ts).find((m) => m.ts !== ask.ts && textOf(m).includes("Stopped by you"));
       expect(found).toBeDefined();
       return found as Shown;
     });
     expect(textOf(note)).toContain("waiting for your Confirm and was not sent");
     await eventually(() => expect(live.sim.agentSession(dm, ts)?.status).toBe("active"));
+    // The confirmation, where it was, no longer offers a click that would do nothing.
+    const retired = await eventually(() => {
+      const now = botReplies(live, dm, ts).find((m) => m.ts === ask.ts);
+      expect(actionIds(now)).toEqual([]);
+      return now;
+    });
+    expect(textOf(retired)).toContain("Stopped by you: an image was not sent. Nothing was spent.");
+    expect(generations(live)).toBe(0);
+    expect(await live.app.store.jobs.recent(USER, 5)).toEqual([]);
+  });
+
+  it("in a channel's thread: never sends it, and its Confirm (an ephemeral, which keeps its buttons) says it was stopped", async () => {
+    const live = await startAgent({ CREDITS_CONFIRM_THRESHOLD: "0" });
+    const { ts } = await live.sim.mention({ user: USER, channel: CHANNEL, text: "a red fox in the snow" });
+    const ask = await eventually(() => {
+      const found = botReplies(live, CHANNEL, ts).find((m) => actionIds(m).includes(ACTIONS.confirmSpend));
+      expect(found?.ephemeral).toBe(true);
+      return found as Shown;
+    });
+    await eventually(() => expect(live.sim.agentSession(CHANNEL, ts)?.stopButton).toBe(true));
+    await live.sim.stopAgentSession({ channel: CHANNEL, threadTs: ts, user: USER });
+    await eventually(() =>
+      expect(botReplies(live, CHANNEL, ts).some((m) => textOf(m).includes("waiting for your Confirm"))).toBe(true),
+    );
 
     const confirm = await live.sim.click({
       user: USER,
       actionId: ACTIONS.confirmSpend,
       messageTs: ask.ts,
-      channel: dm,
+      channel: CHANNEL,
     });
     expect(confirm.status).toBe(200);
     await eventually(() =>
       expect(
         live.sim
-          .conversation(dm, { as: USER })
-          .concat(live.sim.thread(dm, ts, { as: USER }))
+          .conversation(CHANNEL, { as: USER })
+          .concat(live.sim.thread(CHANNEL, ts, { as: USER }))
           .some((m) => textOf(m).includes("You stopped this request")),
       ).toBe(true),
     );
     expect(generations(live)).toBe(0);
     expect(await live.app.store.jobs.recent(USER, 5)).toEqual([]);
-    expect(live.sim.agentSession(dm, ts)?.status).toBe("active");
+    expect(live.sim.agentSession(CHANNEL, ts)?.statusHistory).toEqual(["processing", "active"]);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from "@slack/bolt";
-import { setSessionStatus, stopThread } from "../../delivery/agent-sessions.js";
+import { retireStoppedConfirmations, setSessionStatus, stopThread } from "../../delivery/agent-sessions.js";
 import { assistantSurface, isAssistantThread } from "../../delivery/assistant-thread.js";
 import { conversationSurface } from "../../delivery/conversation.js";
 import type { BotDeps } from "../../deps.js";
@@ -49,6 +49,8 @@ export function agentSessionStopped(deps: BotDeps) {
     } catch (error) {
       deps.logger.warn({ err: error, channel }, "could not say that the session stopped");
     }
+    // A confirmation it took keeps no buttons that would do nothing (where it is a message of the thread).
+    await retireStoppedConfirmations(deps, client, place, stopped);
     // Other people's work still under way keeps the thread processing: their Stop is theirs to click.
     await setSessionStatus(deps, { client, channel, threadTs }, others > 0 ? "processing" : "active");
   };
