@@ -6,7 +6,7 @@ import { createRedactor } from "@studio-kit/core";
 import { ConfigError } from "@studio-kit/slack-bot";
 import { hasSlackCredentials } from "./config.js";
 import { startPlayground } from "./playground.js";
-import { startupLines } from "./startup.js";
+import { standInSlack, startupLines } from "./startup.js";
 
 const env = process.env;
 // Whatever goes wrong at start is printed; these values must not be, whatever a lower layer put in its message.
@@ -53,9 +53,7 @@ async function main(): Promise<void> {
   console.log(
     startupLines({
       url: playground.url,
-      slack: `the local stand-in, in the page${
-        playground.delivery === "socket" ? ", the bot in Socket Mode (PLAYGROUND_SOCKET_MODE)" : ""
-      } (set SLACK_BOT_TOKEN + SLACK_SIGNING_SECRET, or SLACK_APP_TOKEN, for real Slack)`,
+      slack: standInSlack({ socket: playground.delivery === "socket", surface: playground.workspace.surface }),
       studio: playground.studioDescription,
       store: playground.store,
       access: playground.workspace.access,

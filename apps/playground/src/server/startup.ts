@@ -22,6 +22,19 @@ const state = (store: StoreConfig) =>
       ? "in memory (set STUDIO_BOT_DB to a file to keep jobs across restarts)"
       : `in ${store.path} (STUDIO_BOT_DB)`;
 
+/**
+ * The Slack line when the stand-in runs: which of the README's switches change how the bot meets it (Socket Mode,
+ * the assistant view), named by their variables, so a person sees the setting took (or that it did not).
+ *
+ * @example standInSlack({ socket: false, surface: "assistant" })
+ * // "the local stand-in, in the page, with the assistant view (STUDIO_SLACK_SURFACE) (set SLACK_BOT_TOKEN + ...)"
+ */
+export function standInSlack(facts: { socket: boolean; surface: Workspace["surface"] }): string {
+  const socket = facts.socket ? ", the bot in Socket Mode (PLAYGROUND_SOCKET_MODE)" : "";
+  const surface = facts.surface === "assistant" ? ", with the assistant view (STUDIO_SLACK_SURFACE)" : "";
+  return `the local stand-in, in the page${socket}${surface} (set SLACK_BOT_TOKEN + SLACK_SIGNING_SECRET, or SLACK_APP_TOKEN, for real Slack)`;
+}
+
 /** The start-up lines, ready to print. */
 export function startupLines(facts: StartupFacts): string[] {
   const head = facts.url
