@@ -117,7 +117,9 @@ export function createMcpHttpHandler(options: McpHttpHandlerOptions): McpHttpHan
       }
       const rawBody = given === undefined ? await readBody(req, max) : given.toString();
       if (rawBody === undefined || Buffer.byteLength(rawBody) > max) {
-        refuse(res, 413, -32600, `Request body too large (more than ${max} bytes).`);
+        // The rest of the body is not read: the connection closes after the answer, or a client that reuses it
+        // would have its next request read as the unread body's remains (and reset).
+        refuse(res, 413, -32600, `Request body too large (more than ${max} bytes).`, { connection: "close" });
         return;
       }
       let body: unknown;

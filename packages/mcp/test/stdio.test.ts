@@ -135,8 +135,8 @@ describe("studio mcp with a key, over stdio", () => {
     const accepted = await call(client, "generate_image", { prompt: "a fox", count: 2 });
     expect(accepted.result.isError, accepted.text).toBeFalsy();
     expect(asked).toEqual([
-      "This will spend about 8 credits (of 470 available). Go ahead?",
-      "This will spend about 8 credits (of 470 available). Go ahead?",
+      '2 images of "a fox" (img-aurora-2) will spend about 8 credits (of 470 available). Go ahead?',
+      '2 images of "a fox" (img-aurora-2) will spend about 8 credits (of 470 available). Go ahead?',
     ]);
     expect(api.operations().GenerateImage).toBe(1);
   });

@@ -1,6 +1,7 @@
 import { type Board, createBoard, listBoards, type StudioClient } from "@studio-kit/core";
 import type { BoardSummary } from "../backend.js";
 import { StudioToolRefusal } from "../errors.js";
+import { quoted } from "../tools/result.js";
 
 const sameTitle = (a: string | null | undefined, b: string) =>
   (a ?? "").trim().toLowerCase() === b.trim().toLowerCase();
@@ -17,10 +18,10 @@ export async function findBoard(client: StudioClient, titleOrId: string, signal?
   const found =
     boards.find((board) => board.id === titleOrId) ?? boards.find((board) => sameTitle(board.title, titleOrId));
   if (found) return found;
-  const titles = boards.slice(0, 10).map((board) => `"${board.title ?? board.id}"`);
+  const titles = boards.slice(0, 10).map((board) => quoted(board.title ?? board.id));
   throw new StudioToolRefusal(
     "not_found",
-    `No board "${titleOrId.slice(0, 80)}". ${titles.length ? `Boards: ${titles.join(", ")}.` : "There are no boards yet."} ` +
+    `No board ${quoted(titleOrId)}. ${titles.length ? `Boards: ${titles.join(", ")}.` : "There are no boards yet."} ` +
       "create_board makes one.",
     { boards: boards.slice(0, 10).map(boardSummary) },
   );

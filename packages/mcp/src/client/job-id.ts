@@ -1,6 +1,7 @@
-import type { GenerationKind } from "@studio-kit/commands";
+import { type GenerationKind, MAX_COUNT } from "@studio-kit/commands";
 import type { RecordKind } from "../backend.js";
 import { StudioToolRefusal } from "../errors.js";
+import { quoted } from "../tools/result.js";
 
 // A key-backed job is the records one mutation queued: its id says how to poll them and which they are, so
 // job_status needs no state of its own (a stdio server lives as long as its client; an HTTP one per request).
@@ -21,11 +22,14 @@ export function readJobId(jobId: string): { kind: GenerationKind; recordKind: Re
     rest.length ||
     !KINDS.includes(kind as GenerationKind) ||
     !RECORD_KINDS.includes(recordKind as RecordKind) ||
-    !ids.length
+    !ids.length ||
+    // One generation queues at most MAX_COUNT records: a longer list was not made here, and would be read one
+    // request per id.
+    ids.length > MAX_COUNT
   ) {
     throw new StudioToolRefusal(
       "not_found",
-      `No job "${jobId.slice(0, 80)}": use the jobId a generate_* tool returned, such as "image:image:img_1".`,
+      `No job ${quoted(jobId)}: use the jobId a generate_* tool returned, such as "image:image:img_1".`,
     );
   }
   return { kind: kind as GenerationKind, recordKind: recordKind as RecordKind, ids };

@@ -1,9 +1,11 @@
 import { z } from "zod";
 import type { StudioToolBackend } from "../backend.js";
+import { MAX_BOARD_TITLE } from "./board-title.js";
 import { addToBoardOutput, boardsOutput, cardsOutput, createBoardOutput } from "./output.js";
 import { defineTool, READS } from "./register.js";
+import { quoted } from "./result.js";
 
-const named = (board: { id: string; title: string | null }) => `"${board.title ?? board.id}"`;
+const named = (board: { id: string; title: string | null }) => quoted(board.title ?? board.id);
 const boardInput = z.string().min(1).describe("the board's title (case ignored) or id, from list_boards");
 
 /** The board tools: list, show cards, add assets, create. */
@@ -64,7 +66,7 @@ export const boardTools = (backend: StudioToolBackend) => [
     name: "create_board",
     title: "Create a board",
     description: "Creates a new, empty board with this title. Spends no credits.",
-    input: { title: z.string().trim().min(1).max(200).describe("the new board's title") },
+    input: { title: z.string().trim().min(1).max(MAX_BOARD_TITLE).describe("the new board's title") },
     output: createBoardOutput,
     // Creates, never destroys; a second call makes a second board of the same title.
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },

@@ -1,6 +1,7 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import type { CostEstimate } from "../backend.js";
+import type { CostEstimate, PreparedGeneration } from "../backend.js";
 import { StudioToolRefusal } from "../errors.js";
+import { creditsText, quoted } from "./result.js";
 
 // Credits are money: a generation above the threshold is spent only when the person said so, through the
 // protocol's elicitation when the client can ask them (https://modelcontextprotocol.io/specification/2025-11-25/client/elicitation),
@@ -11,7 +12,7 @@ import { StudioToolRefusal } from "../errors.js";
 const ASK_TIMEOUT_MS = 10 * 60_000;
 
 const spend = (estimate: CostEstimate) =>
-  `about ${estimate.cost} credits${estimate.available === null ? "" : ` (of ${estimate.available} available)`}`;
+  `about ${creditsText(estimate.cost ?? 0)}${estimate.available === null ? "" : ` (of ${estimate.available} available)`}`;
 
 /** Refuses a cost above what is available: nothing is sent. */
 export function refuseIfShort(estimate: CostEstimate): void {
@@ -25,6 +26,24 @@ export function refuseIfShort(estimate: CostEstimate): void {
   );
 }
 
+/** What a generation makes, as the person is asked about it: `2 images of "a fox" (img-aurora-2)`. */
+export function generationSummary(prepared: PreparedGeneration): string {
+  const { request, model } = prepared;
+  const by = model ? ` (${model.id})` : "";
+  switch (request.kind) {
+    case "image": {
+      const count = request.count ?? 1;
+      return `${count} image${count === 1 ? "" : "s"} of ${quoted(request.prompt)}${by}`;
+    }
+    case "video":
+      return `A video of ${quoted(request.prompt)}${by}`;
+    case "music":
+      return `A music track, ${quoted(request.prompt)}${by}`;
+    case "voice":
+      return `A voiceover reading ${quoted(request.script)}${by}`;
+  }
+}
+
 /**
  * Lets a generation go ahead, or stops it: at or below `threshold` (or with no estimate) it goes; above, with
  * `confirmCredits` at least the cost it goes; else the person is asked through elicitation when the client declared
@@ -36,6 +55,7 @@ export async function confirmSpend(
   threshold: number,
   confirmCredits: number | undefined,
   signal: AbortSignal,
+  what: string,
 ): Promise<void> {
   const { cost } = estimate;
   if (cost === null || cost <= threshold) return;
@@ -46,7 +66,7 @@ export async function confirmSpend(
     const short = confirmCredits !== undefined ? ` confirmCredits ${confirmCredits} is less than the cost.` : "";
     throw new StudioToolRefusal(
       "confirmation_required",
-      `This would spend ${spend(estimate)}, above the confirmation threshold of ${threshold}.${short} ` +
+      `${what} would spend ${spend(estimate)}, above the confirmation threshold of ${threshold}.${short} ` +
         `Ask the person; if they agree, call again with confirmCredits: ${cost}. Nothing was generated.`,
       { cost, threshold, available: estimate.available, confirmWith: { confirmCredits: cost } },
     );
@@ -56,7 +76,8 @@ export async function confirmSpend(
     answer = await server.elicitInput(
       {
         mode: "form",
-        message: `This will spend ${spend(estimate)}. Go ahead?`,
+        // What is made, not only its cost: the person answers for this generation, not for "some credits".
+        message: `${what} will spend ${spend(estimate)}. Go ahead?`,
         requestedSchema: {
           type: "object",
           properties: {

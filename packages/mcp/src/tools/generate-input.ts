@@ -11,6 +11,7 @@ import {
 import { z } from "zod";
 import type { GenerationRequest } from "../backend.js";
 import { StudioToolRefusal } from "../errors.js";
+import { MAX_BOARD_TITLE } from "./board-title.js";
 
 // The generation tools' inputs are the grammar's flags (FLAGS in @studio-kit/commands) as JSON properties. The
 // schemas only type them: every bound and value is checked by the grammar's own functions (readNumber here,
@@ -40,8 +41,13 @@ const shared = {
   model: z.string().optional().describe("a model id from list_models (`--model`); default: the catalog's default"),
   resolution: z.string().optional().describe("one of the model's resolutions (`--resolution`)"),
   presets: z.array(z.string()).optional().describe("preset slugs from list_presets (`--preset`)"),
+  // The bounds create_board has: a board put to this title is made with it when missing, so an empty or
+  // over-long title is refused before anything is generated (an empty one would make an untitled board).
   board: z
     .string()
+    .trim()
+    .min(1)
+    .max(MAX_BOARD_TITLE)
     .optional()
     .describe('put the results on this board, by title, created if missing (`--board "title"`); implies wait'),
   references: z.array(z.string()).optional().describe("reference image ids from the library (`--ref`)"),

@@ -1,13 +1,13 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { GenerationKind } from "@studio-kit/commands";
-import type { ZodRawShape } from "zod";
 import type { GenerationJob, GenerationOutcome, PreparedGeneration, StudioToolBackend } from "../backend.js";
 import { StudioToolRefusal } from "../errors.js";
-import { confirmSpend, refuseIfShort } from "./confirm.js";
+import { confirmSpend, generationSummary, refuseIfShort } from "./confirm.js";
 import { toolContext } from "./context.js";
 import { GENERATION_INPUTS, type GenerationInput, generationDescription, requestFrom } from "./generate-input.js";
+import { toolInput } from "./input.js";
 import { generateOutput } from "./output.js";
-import { answer, toolResult } from "./result.js";
+import { answer, creditsText, quoted, toolResult } from "./result.js";
 import type { ToolSettings } from "./settings.js";
 
 const TITLES: Record<GenerationKind, string> = {
@@ -25,8 +25,15 @@ export const GENERATION_TOOLS = {
   voice: "generate_voice",
 } as const satisfies Record<GenerationKind, string>;
 
-const costText = (prepared: PreparedGeneration) =>
-  prepared.estimate.cost === null ? "cost not estimated" : `about ${prepared.estimate.cost} credits`;
+/** How a refusal before the send ends, in the grammar's words. */
+const NOTHING_SPENT = "Nothing was generated and no credits were spent.";
+
+/** The cost and, when both are known, what it leaves of the credits available before it (estimates both). */
+function costText({ estimate: { cost, available } }: PreparedGeneration): string {
+  if (cost === null) return "cost not estimated";
+  const left = available === null ? "" : `, leaving about ${creditsText(Math.max(0, available - cost))}`;
+  return `about ${creditsText(cost)}${left}`;
+}
 
 function jobText(job: GenerationJob, prepared: PreparedGeneration, outcome?: GenerationOutcome): string {
   const records = job.records.map((r) => `${r.kind} ${r.id} ${r.status.toLowerCase()}`).join(", ");
@@ -36,7 +43,7 @@ function jobText(job: GenerationJob, prepared: PreparedGeneration, outcome?: Gen
       `job_status with jobId "${job.jobId}" shows how it goes.`;
   const failures = job.records.filter((r) => r.errorMessage).map((r) => `${r.id}: ${r.errorMessage}`);
   const board = outcome?.board
-    ? ` On board "${outcome.board.title ?? outcome.board.id}"${outcome.board.created ? " (created)" : ""}: ` +
+    ? ` On board ${quoted(outcome.board.title ?? outcome.board.id)}${outcome.board.created ? " (created)" : ""}: ` +
       `${outcome.board.added} card${outcome.board.added === 1 ? "" : "s"}.`
     : "";
   return `${head}${failures.length ? ` Failed: ${failures.join("; ")}.` : ""}${board}`;
@@ -55,13 +62,15 @@ export function registerGenerationTool(
   settings: ToolSettings,
 ): void {
   const name = GENERATION_TOOLS[kind];
+  // Read by the tool itself: a wrong type or an option the tool does not take is refused before anything is sent,
+  // as invalid_input naming the field (input.ts); values then go through the grammar (requestFrom).
+  const input = toolInput(GENERATION_INPUTS[kind], NOTHING_SPENT);
   server.registerTool(
     name,
     {
       title: TITLES[kind],
       description: generationDescription(kind),
-      // One kind's shape; the handler reads any kind's input (requestFrom types it through the grammar).
-      inputSchema: GENERATION_INPUTS[kind] as ZodRawShape,
+      inputSchema: input.advertised,
       outputSchema: generateOutput,
       // Spends credits; it creates, never destroys; a second call makes a second job. Closed world: it acts on one
       // workspace, not the open web (the spec's openWorldHint).
@@ -73,11 +82,11 @@ export function registerGenerationTool(
         openWorldHint: false,
       },
     },
-    (input, extra) =>
+    (raw: unknown, extra) =>
       answer(
         async () => {
           const context = toolContext(name, extra);
-          const given = input as GenerationInput;
+          const given = input.read(raw) as GenerationInput;
           const request = requestFrom(kind, given, settings.invocation);
           const prepared = await backend.prepareGeneration(request, context);
           refuseIfShort(prepared.estimate);
@@ -87,6 +96,7 @@ export function registerGenerationTool(
             settings.confirmAboveCredits,
             given.confirmCredits,
             context.signal,
+            generationSummary(prepared),
           );
           if (context.signal.aborted) {
             throw new StudioToolRefusal("cancelled", "Cancelled before sending: nothing was generated.");

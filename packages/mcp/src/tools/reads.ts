@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { StudioToolBackend } from "../backend.js";
 import { assetsOutput, creditsOutput, jobStatusOutput, modelsOutput, presetsOutput } from "./output.js";
 import { defineTool, READS } from "./register.js";
+import { creditsText, quoted } from "./result.js";
 
 const ROLES = ["image", "video", "music", "voice"] as const;
 /** The library's asset types (schema/library.graphql, enum AssetType), lower case, as `studio assets --type` takes them. */
@@ -62,7 +63,7 @@ export const readTools = (backend: StudioToolBackend) => [
         "No models.",
         (m) =>
           `${m.role} ${m.id}${m.isDefault ? " (default)" : ""}` +
-          `${m.estimatedCredits === null ? "" : `, about ${m.estimatedCredits} credits`}`,
+          `${m.estimatedCredits === null ? "" : `, about ${creditsText(m.estimatedCredits)}`}`,
       );
       return { text, data: { models } };
     },
@@ -96,7 +97,7 @@ export const readTools = (backend: StudioToolBackend) => [
       const assets = await backend.searchLibrary({ query, types, limit: max }, context);
       const text = list(
         assets,
-        `Nothing in the library${query ? ` matches "${query}"` : ""}.`,
+        `Nothing in the library${query ? ` matches ${quoted(query)}` : ""}.`,
         (a) => `${a.type} ${a.id}${a.title ? `: ${a.title}` : ""}`,
       );
       return { text, data: { assets } };

@@ -3,6 +3,7 @@ import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import type { z } from "zod";
 import type { ToolContext } from "../backend.js";
 import { toolContext } from "./context.js";
+import { toolInput } from "./input.js";
 import { answer, toolResult } from "./result.js";
 import type { ToolSettings } from "./settings.js";
 
@@ -30,25 +31,26 @@ export function registerSimpleTool<Shape extends z.ZodRawShape>(
   tool: SimpleTool<Shape>,
   settings: ToolSettings,
 ): void {
+  // The tool reads its input itself, so a mismatch is an invalid_input refusal in the tools' words (input.ts).
+  const input = toolInput(tool.input, "Call again with the input this tool's schema describes.");
   server.registerTool(
     tool.name,
     {
       title: tool.title,
       description: tool.description,
-      inputSchema: tool.input,
+      inputSchema: input.advertised,
       outputSchema: tool.output,
       annotations: { title: tool.title, ...tool.annotations },
     },
-    // The SDK types the handler from the shape; `run` is typed the same way, through SimpleTool.
-    ((input: z.infer<z.ZodObject<Shape>>, extra: Parameters<typeof toolContext>[1]) =>
+    (given: unknown, extra: Parameters<typeof toolContext>[1]) =>
       answer(
         async () => {
-          const { text, data } = await tool.run(input, toolContext(tool.name, extra));
+          const { text, data } = await tool.run(input.read(given), toolContext(tool.name, extra));
           return toolResult(text, data);
         },
         settings.onError,
         extra.signal,
-      )) as never,
+      ),
   );
 }
 
