@@ -157,6 +157,19 @@ describe("sim.slackbot", () => {
     expect(sim.slackbot.requests().filter((request) => request.body === original?.body)).toHaveLength(1);
   });
 
+  it("sends the same call twice as two requests, not one replayed: its connection's ids go on counting", async () => {
+    const { sim, mcp } = await setUp();
+    const call = { user: "U0ALICE", name: "whoami" };
+    expect((await sim.slackbot.callTool(call)).ok).toBe(true);
+    expect((await sim.slackbot.callTool(call)).ok).toBe(true);
+    const calls = mcp.seen.filter((request) => request.method === "tools/call");
+    expect(calls).toHaveLength(2);
+    expect(calls[0]?.body).not.toBe(calls[1]?.body);
+    expect(calls[0]?.headers["x-slack-signature"]).not.toBe(calls[1]?.headers["x-slack-signature"]);
+    // One handshake for both: Slackbot keeps its connection between calls.
+    expect(mcp.seen.filter((request) => request.method === "initialize")).toHaveLength(1);
+  });
+
   it("refuses to replay before any tool call was sent", async () => {
     const { sim } = await setUp();
     await expect(sim.slackbot.replayLastCall()).rejects.toThrow(/no tool call was sent yet/);

@@ -3,7 +3,7 @@
 // Streamable HTTP, every request signed as Slack signs (signed-fetch.ts) and each tool call naming the person in
 // `params._meta.slack` (`user_id`, `team_id`, `enterprise_id` on Enterprise Grid), as Slack's sample reads it
 // (slack-samples/bolt-js-examples, ai/slackbot-mcp-client/slack-identity/src/app.js;
-// https://docs.slack.dev/ai/slackbot-mcp-client). The client is the MCP SDK's own `Client`, one connection per call.
+// https://docs.slack.dev/ai/slackbot-mcp-client). The client is the MCP SDK's own `Client`, one connection kept between calls.
 // Not emulated: Slackbot's language model (which tool to call and with what is the caller's choice here), its
 // OAuth kinds (no auth, dynamic client registration, manual OAuth), and how Slackbot shows a result.
 
@@ -108,17 +108,26 @@ export function createSlackbot(context: SlackbotContext): SimSlackbot {
     return client;
   }
 
-  /** Runs `work` on a fresh connection, closed after; a refusal over HTTP comes back as `{ ok: false }`. */
+  // Slackbot's own connection to the server, kept between calls as a client keeps its session: its JSON-RPC ids go on
+  // counting, so two identical calls made in the same second are two different signed requests, not a replay of one
+  // (a connection per call started every body at id 0). Forged and unsigned calls get a connection of their own.
+  let slackbot: Promise<Client> | undefined;
+
+  /** Runs `work` on Slackbot's connection (or a throwaway one); a refusal over HTTP comes back as `{ ok: false }`. */
   async function session<T>(signing: SlackbotSigning, work: (client: Client) => Promise<T>) {
+    const shared = signing === "slack";
     let client: Client | undefined;
     try {
-      client = await connect(signing);
-      return { ok: true as const, value: await work(client) };
+      if (shared) slackbot ??= connect("slack");
+      client = await (shared ? slackbot : connect(signing));
+      return { ok: true as const, value: await work(client as Client) };
     } catch (error) {
+      // A refused or broken connection is opened anew on the next call.
+      if (shared) slackbot = undefined;
       if (error instanceof StreamableHTTPError) return refusalOf(error);
       throw error;
     } finally {
-      await client?.close().catch(() => undefined);
+      if (!shared) await client?.close().catch(() => undefined);
     }
   }
 
