@@ -54,6 +54,10 @@ describe("input the schema refuses is an invalid_input refusal naming the field"
     expect(title.data.error.message).toContain("`title` cannot be empty.");
     const assets = await call("add_to_board", { board: "Spring campaign", assets: [] });
     expect(assets.data.error.message).toContain("`assets` needs at least 1 item.");
+    const id = await call("add_to_board", { board: "Spring campaign", assets: [{ assetType: "image" }] });
+    expect(id.data.error.message).toContain("`assets[0].assetId` is required.");
+    const none = await call("get_credits", { verbose: true });
+    expect(none.data.error.message).toContain("There is no option `verbose`: this tool takes none.");
     const ops = api.operations();
     expect([ops.GenerateImage, ops.GenerateVoiceover, ops.CreateStudioSession, ops.CreateCanvasCards]).toEqual([
       undefined,

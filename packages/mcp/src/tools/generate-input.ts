@@ -26,7 +26,10 @@ const spending = {
   wait: z
     .boolean()
     .optional()
-    .describe("wait for the results (progress is reported while it polls) instead of returning the queued job"),
+    .describe(
+      "wait for the results (progress is reported while it polls) instead of returning the queued job; a video or " +
+        "music can take minutes, longer than some clients wait for a call: without wait, job_status follows the job",
+    ),
   confirmCredits: z
     .number()
     .optional()

@@ -41,7 +41,8 @@ const valueAt = (input: unknown, path: readonly PropertyKey[]) =>
 
 /** One zod issue in words: the field, what it takes, what it got. */
 function problemOf(issue: z.core.$ZodIssue, input: unknown, names: readonly string[]): string {
-  const field = `\`${issue.path.map(String).join(".") || "input"}\``;
+  const path = issue.path.map((key, i) => (typeof key === "number" ? `[${key}]` : `${i ? "." : ""}${String(key)}`));
+  const field = `\`${path.join("") || "input"}\``;
   const got = valueAt(input, issue.path);
   switch (issue.code) {
     case "invalid_type":
@@ -61,7 +62,7 @@ function problemOf(issue: z.core.$ZodIssue, input: unknown, names: readonly stri
     case "invalid_value":
       return `${field} is one of ${issue.values.map(String).join(", ")} (got ${shown(got)}).`;
     case "unrecognized_keys":
-      return `There is no option ${issue.keys.map((key) => `\`${withoutControls(key, { newlines: false }).slice(0, 40)}\``).join(", ")}: this tool takes ${names.join(", ")}.`;
+      return `There is no option ${issue.keys.map((key) => `\`${withoutControls(key, { newlines: false }).slice(0, 40)}\``).join(", ")}: ${names.length ? `this tool takes ${names.join(", ")}` : "this tool takes none"}.`;
     default:
       return `${field}: ${issue.message}.`;
   }

@@ -35,7 +35,7 @@ export const boardShape = z.object({ id: z.string(), title: z.string().nullable(
 
 export const estimateShape = z.object({
   cost: z.number().nullable().describe("estimated credits; null when the catalog gives no estimate"),
-  available: z.number().nullable(),
+  available: z.number().nullable().describe("credits available before this generation; null when not known"),
   refillAt: z.string().nullable(),
 });
 
