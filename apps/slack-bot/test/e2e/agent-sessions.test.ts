@@ -305,7 +305,8 @@ describe("agent sessions: Stop while a request waits for its Confirm", () => {
     );
     expect(generations(live)).toBe(0);
     expect(await live.app.store.jobs.recent(USER, 5)).toEqual([]);
-    expect(live.sim.agentSession(CHANNEL, ts)?.statusHistory).toEqual(["processing", "active"]);
+    // The replica that got the click moves the session on after its note.
+    await eventually(() => expect(live.sim.agentSession(CHANNEL, ts)?.statusHistory).toEqual(["processing", "active"]));
   });
 });
 
