@@ -475,7 +475,12 @@ export async function closeSessionIfAsked(
   if (!message.threadTs || message.threadTs === message.ts) return false;
   const place = sessionPlaceOf(deps, client, { channel: message.channel, threadTs: message.threadTs });
   if (!place || !readsAsClose(stripMention(message.text))) return false;
-  const busy = (registryOf(deps).threads.get(keyOf(place.channel, place.threadTs))?.size ?? 0) > 0;
+  const { threads } = registryOf(deps);
+  const key = keyOf(place.channel, place.threadTs);
+  const under = threads.get(key);
+  // Work a Stop on another replica ended does not keep the thread open.
+  if (under?.size) await dropStoppedElsewhere(deps, under, place.channel);
+  const busy = (threads.get(key)?.size ?? 0) > 0;
   deps.logger.info({ user: message.user, channel: message.channel, busy }, "asked to close the thread's session");
   if (!busy) await setSessionStatus(deps, place, "closed");
   await surface
