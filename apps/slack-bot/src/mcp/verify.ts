@@ -5,7 +5,7 @@
 // v0 (https://docs.slack.dev/authentication/verifying-requests-from-slack): `X-Slack-Signature` =
 // `v0=` + hex HMAC-SHA256 of `v0:{X-Slack-Request-Timestamp}:{raw body}` with the app's signing secret, and the
 // timestamp within five minutes of now. That is what is checked here, on every request, before anything runs.
-// Not documented, and chosen here (decision 0027): a timestamp more than five minutes AHEAD is refused too (Slack's
+// Not documented, and chosen here (decision 0030): a timestamp more than five minutes AHEAD is refused too (Slack's
 // signing page says "more than five minutes from local time", either way; Bolt checks only the past), and the same
 // signature seen twice inside the window is a replay (replays.ts).
 
