@@ -182,3 +182,31 @@ describe("the HTTP handler", () => {
     for (let i = 0; i < 3; i += 1) expect((await post(list)).status).toBe(200);
   });
 });
+
+describe("a job queued where the studio has not taken it yet", () => {
+  it("says it is queued and how to follow it, with no empty list of records", async () => {
+    const api = await startTestApi();
+    const real = createClientBackend(api.client(), { poller: api.poller });
+    // A backend that queues before the studio has the job (the bot's queue does): no records yet.
+    const queued = {
+      ...real,
+      startGeneration: async () => ({
+        jobId: "job_queued_1",
+        kind: "image" as const,
+        records: [],
+        estimatedCredits: 4,
+      }),
+    };
+    const { client: mcp } = await connectHttp(() => createStudioMcpServer(queued));
+    const result = (await mcp.callTool({
+      name: "generate_image",
+      arguments: { prompt: "a teal teapot" },
+    })) as CallToolResult;
+    const text = result.content.map((part) => (part.type === "text" ? part.text : "")).join("");
+    expect(result.isError).toBeFalsy();
+    expect(text).toMatch(
+      /^Queued image job job_queued_1 \(about 4 credits[^)]*\)\. job_status with jobId "job_queued_1"/,
+    );
+    expect(text).not.toContain("): .");
+  });
+});

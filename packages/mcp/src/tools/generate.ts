@@ -39,7 +39,8 @@ function jobText(job: GenerationJob, prepared: PreparedGeneration, outcome?: Gen
   const records = job.records.map((r) => `${r.kind} ${r.id} ${r.status.toLowerCase()}`).join(", ");
   const head = outcome
     ? `${outcome.done ? "Done" : "Finished with failures"}: ${records} (${costText(prepared)}).`
-    : `Queued ${job.kind} job ${job.jobId} (${costText(prepared)}): ${records}. ` +
+    : // A job the bot queued has no records until the studio takes it: say so rather than list nothing.
+      `Queued ${job.kind} job ${job.jobId} (${costText(prepared)})${records ? `: ${records}` : ""}. ` +
       `job_status with jobId "${job.jobId}" shows how it goes.`;
   const failures = job.records.filter((r) => r.errorMessage).map((r) => `${r.id}: ${r.errorMessage}`);
   const board = outcome?.board
