@@ -12,6 +12,7 @@ export { withoutControls } from "./control-characters.js";
 export type { CreditsDecision, CreditsVerdict } from "./cost.js";
 export { creditsDecision, estimateCost } from "./cost.js";
 export { DEFAULT_RATIOS } from "./defaults.js";
+export { fetchBrand } from "./fetch-brand.js";
 export { echo, readNumber } from "./flags.js";
 export type { FlagValues, GenerationCommands } from "./generation.js";
 export { generationCommand } from "./generation.js";

@@ -9,6 +9,7 @@ import {
   type BrandFacts,
   brandedPrompt,
   brandProblemText,
+  fetchBrand,
   MAX_BRAND_SUMMARY,
   readBrand,
 } from "../src/index.js";
@@ -17,6 +18,7 @@ import {
 
 const BASE_URL = "https://api.studio-kit.test";
 let acme: { brand: BrandFacts | null; colors: BrandColorFacts[] };
+let fetched: Awaited<ReturnType<typeof fetchBrand>>;
 
 beforeAll(async () => {
   const sandbox = createSandbox();
@@ -28,6 +30,7 @@ beforeAll(async () => {
     const { brand } = await client.request(BrandDocument, { workspaceId });
     const { brandColors } = await client.request(BrandColorsDocument, { workspaceId });
     acme = { brand, colors: brandColors ?? [] };
+    fetched = await fetchBrand(client);
   } finally {
     server.close();
     await sandbox.close();
@@ -37,6 +40,13 @@ beforeAll(async () => {
 const ACME_SUMMARY =
   "in the style of Acme Outdoor: plain-spoken, warm, quietly confident; colours forest #2F5D3A, clay #C8643B, " +
   "stone #D9D4CC, night #1B1F24; avoid superlatives, exclamation marks, extreme-sports clichés";
+
+describe("fetchBrand", () => {
+  it("reads the workspace's brand and colours into the same reading as readBrand over the two answers", () => {
+    expect(fetched).toEqual(readBrand(acme.brand, acme.colors));
+    expect(fetched.ok).toBe(true);
+  });
+});
 
 describe("readBrand", () => {
   it("summarises the workspace's brand: its name, its voice's words, its colours and what it avoids", () => {

@@ -1,6 +1,5 @@
-import { type BrandReading, readBrand } from "@studio-kit/commands";
-import { type StudioClient, StudioError } from "@studio-kit/core";
-import { BrandColorsDocument, BrandDocument } from "@studio-kit/operations";
+import { type BrandReading, fetchBrand } from "@studio-kit/commands";
+import type { StudioClient } from "@studio-kit/core";
 
 /**
  * How long the brand and its colours are reused: long enough that a burst of `--brand` commands reads them once,
@@ -11,15 +10,6 @@ export const BRAND_TTL_MS = 60_000;
 /** Reads the workspace's brand, from a cache while it is fresh. */
 export interface BrandCache {
   get(): Promise<BrandReading>;
-}
-
-// A workspace without a brand answers `brand` with NOT_FOUND (as the API's other lookups do): no brand, not a failure.
-const isNotFound = (error: unknown) => error instanceof StudioError && error.graphqlCode === "NOT_FOUND";
-function noneIfNotFound<T>(none: T) {
-  return (error: unknown): T => {
-    if (isNotFound(error)) return none;
-    throw error;
-  };
 }
 
 /**
@@ -34,21 +24,10 @@ export function createBrandCache(
   const now = options.now ?? Date.now;
   let cached: { at: number; reading: Promise<BrandReading> } | undefined;
 
-  async function load(): Promise<BrandReading> {
-    const workspaceId = await studio.workspaceId();
-    const [brand, colors] = await Promise.all([
-      studio.request(BrandDocument, { workspaceId }).then((answer) => answer.brand, noneIfNotFound(null)),
-      studio
-        .request(BrandColorsDocument, { workspaceId })
-        .then((answer) => answer.brandColors ?? [], noneIfNotFound([])),
-    ]);
-    return readBrand(brand, colors);
-  }
-
   return {
     get() {
       if (cached && now() - cached.at < ttlMs) return cached.reading;
-      const entry = { at: now(), reading: load() };
+      const entry = { at: now(), reading: fetchBrand(studio) };
       cached = entry;
       entry.reading.catch(() => {
         if (cached === entry) cached = undefined;
