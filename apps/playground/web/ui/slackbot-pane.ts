@@ -17,6 +17,7 @@ import {
   typeOf,
 } from "../render/slackbot.js";
 import type { SlackbotApi } from "../slackbot-api.js";
+import { sidePaneEntry, sidePaneFrame } from "./side-pane.js";
 import { errorText } from "./toast.js";
 
 export interface SlackbotPane {
@@ -57,86 +58,52 @@ export function createSlackbotPane(options: {
   };
   const el = <T extends HTMLElement>(name: string) => refs[name] as T;
 
-  const toggleNode = h("div", { class: "slackbot-entry" }, [
-    h("h2", { class: "sidebar-heading" }, "Slackbot"),
-    h(
-      "ul",
-      { class: "channels" },
-      h(
-        "li",
-        {},
-        h(
-          "button",
-          {
-            type: "button",
-            class: "channel-item slackbot-toggle",
-            "data-testid": "slackbot-toggle",
-            "aria-expanded": "false",
-            "aria-controls": "slackbot-pane",
-          },
-          [h("span", { class: "hash", "aria-hidden": "true" }, "✦"), "Ask Slackbot"],
-          { on: { click: () => (open ? pane.close() : void pane.open()) }, ref: ref("toggle") },
-        ),
-      ),
-    ),
-  ]);
+  const names = { key: "slackbot", heading: "Slackbot", title: "Ask Slackbot", icon: "✦" };
+  const toggleNode = sidePaneEntry(names, () => (open ? pane.close() : void pane.open()), ref("toggle"));
 
-  const paneNode: VNode = h(
-    "aside",
-    {
-      class: "slackbot-pane",
-      id: "slackbot-pane",
-      "data-testid": "slackbot-pane",
-      "aria-label": "Ask Slackbot",
-      hidden: true,
-    },
-    [
-      h("header", { class: "pane-header" }, [
-        h("h2", { class: "pane-title" }, "Ask Slackbot"),
-        h("button", { type: "button", class: "icon-button", "aria-label": "Close Ask Slackbot" }, "×", {
-          on: { click: () => pane.close() },
-        }),
-      ]),
-      h("div", { class: "slackbot-body" }, [
-        h("p", { class: "slackbot-notice", "data-testid": "slackbot-notice" }, SLACKBOT_NOTICE),
-        h("p", { class: "slackbot-as", "data-testid": "slackbot-as" }, [], { ref: ref("as") }),
-        h(
-          "form",
-          { class: "slackbot-form", "data-testid": "slackbot-form", "aria-label": "Call a tool", novalidate: true },
-          [
-            h("div", { class: "slackbot-field" }, [
-              h("label", { class: "input-label", for: "slackbot-tool" }, "Tool"),
-              h("select", { id: "slackbot-tool", class: "select", "data-testid": "slackbot-tool" }, [], {
-                on: { change: () => pick(el<HTMLSelectElement>("picker").value) },
-                ref: ref("picker"),
-              }),
-              h("p", { class: "input-hint", "data-testid": "slackbot-tool-description" }, [], {
-                ref: ref("description"),
-              }),
-            ]),
-            h("div", { class: "slackbot-fields" }, [], { ref: ref("fields") }),
-            h(
-              "p",
-              { class: "slackbot-form-error", role: "alert", "data-testid": "slackbot-form-error", hidden: true },
-              [],
-              {
-                ref: ref("error"),
-              },
-            ),
-            h("div", { class: "slackbot-actions" }, [
-              h("button", { type: "submit", class: "btn btn-primary", "data-testid": "slackbot-call" }, "Call tool", {
-                ref: ref("run"),
-              }),
-            ]),
-          ],
-          { on: { submit: (event) => void submit(event) } },
-        ),
-        h("section", { class: "slackbot-section", "aria-label": "Answer", "aria-live": "polite" }, [], {
-          ref: ref("answer"),
-        }),
-      ]),
-    ],
-    { ref: ref("root") },
+  const paneNode: VNode = sidePaneFrame(
+    names,
+    "Close Ask Slackbot",
+    () => pane.close(),
+    h("div", { class: "slackbot-body" }, [
+      h("p", { class: "slackbot-notice", "data-testid": "slackbot-notice" }, SLACKBOT_NOTICE),
+      h("p", { class: "slackbot-as", "data-testid": "slackbot-as" }, [], { ref: ref("as") }),
+      h(
+        "form",
+        { class: "slackbot-form", "data-testid": "slackbot-form", "aria-label": "Call a tool", novalidate: true },
+        [
+          h("div", { class: "slackbot-field" }, [
+            h("label", { class: "input-label", for: "slackbot-tool" }, "Tool"),
+            h("select", { id: "slackbot-tool", class: "select", "data-testid": "slackbot-tool" }, [], {
+              on: { change: () => pick(el<HTMLSelectElement>("picker").value) },
+              ref: ref("picker"),
+            }),
+            h("p", { class: "input-hint", "data-testid": "slackbot-tool-description" }, [], {
+              ref: ref("description"),
+            }),
+          ]),
+          h("div", { class: "slackbot-fields" }, [], { ref: ref("fields") }),
+          h(
+            "p",
+            { class: "slackbot-form-error", role: "alert", "data-testid": "slackbot-form-error", hidden: true },
+            [],
+            {
+              ref: ref("error"),
+            },
+          ),
+          h("div", { class: "slackbot-actions" }, [
+            h("button", { type: "submit", class: "btn btn-primary", "data-testid": "slackbot-call" }, "Call tool", {
+              ref: ref("run"),
+            }),
+          ]),
+        ],
+        { on: { submit: (event) => void submit(event) } },
+      ),
+      h("section", { class: "slackbot-section", "aria-label": "Answer", "aria-live": "polite" }, [], {
+        ref: ref("answer"),
+      }),
+    ]),
+    ref("root"),
   );
   options.hosts.sidebar.append(mount(toggleNode, doc));
   options.hosts.panes.append(mount(paneNode, doc));

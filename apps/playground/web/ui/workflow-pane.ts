@@ -9,6 +9,7 @@ import { h, mount, type VNode } from "../dom/vnode.js";
 import { type Watch, watchVersions } from "../poll.js";
 import { ASSET_LIST_ID, BOARD_LIST_ID, fieldId, renderField, renderResult, renderRunItem } from "../render/workflow.js";
 import type { WorkflowApi } from "../workflow-api.js";
+import { sidePaneEntry, sidePaneFrame } from "./side-pane.js";
 import { errorText } from "./toast.js";
 
 export interface WorkflowPane {
@@ -61,105 +62,66 @@ export function createWorkflowPane(options: {
   };
   const el = <T extends HTMLElement>(name: string) => refs[name] as T;
 
-  const toggleNode = h("div", { class: "workflow-entry" }, [
-    h("h2", { class: "sidebar-heading" }, "Automations"),
-    h(
-      "ul",
-      { class: "channels" },
-      h(
-        "li",
-        {},
-        h(
-          "button",
-          {
-            type: "button",
-            class: "channel-item workflow-toggle",
-            "data-testid": "workflow-toggle",
-            "aria-expanded": "false",
-            "aria-controls": "workflow-pane",
-          },
-          [h("span", { class: "hash", "aria-hidden": "true" }, "ϟ"), "Workflow steps"],
-          { on: { click: () => (open ? pane.close() : void pane.open()) }, ref: ref("toggle") },
-        ),
-      ),
-    ),
-  ]);
+  const names = { key: "workflow", heading: "Automations", title: "Workflow steps", icon: "ϟ" };
+  const toggleNode = sidePaneEntry(names, () => (open ? pane.close() : void pane.open()), ref("toggle"));
 
-  const paneNode: VNode = h(
-    "aside",
-    {
-      class: "workflow-pane",
-      id: "workflow-pane",
-      "data-testid": "workflow-pane",
-      "aria-label": "Workflow steps",
-      hidden: true,
-    },
-    [
-      h("header", { class: "pane-header" }, [
-        h("h2", { class: "pane-title" }, "Workflow steps"),
-        h("button", { type: "button", class: "icon-button", "aria-label": "Close workflow steps" }, "×", {
-          on: { click: () => pane.close() },
-        }),
+  const paneNode: VNode = sidePaneFrame(
+    names,
+    "Close workflow steps",
+    () => pane.close(),
+    h("div", { class: "workflow-body" }, [
+      h(
+        "p",
+        { class: "workflow-intro" },
+        `Run one of ${workspace.bot.name}'s Workflow Builder steps as a workflow would, with the inputs below.`,
+      ),
+      h(
+        "form",
+        {
+          class: "workflow-form",
+          "data-testid": "workflow-form",
+          "aria-label": "Run a workflow step",
+          novalidate: true,
+        },
+        [
+          h("div", { class: "workflow-field" }, [
+            h("label", { class: "input-label", for: "workflow-step" }, "Step"),
+            h("select", { id: "workflow-step", class: "select", "data-testid": "workflow-step" }, [], {
+              on: { change: () => pick(el<HTMLSelectElement>("picker").value) },
+              ref: ref("picker"),
+            }),
+            h("p", { class: "input-hint", "data-testid": "workflow-step-description" }, [], {
+              ref: ref("description"),
+            }),
+          ]),
+          h("div", { class: "workflow-fields" }, [], { ref: ref("fields") }),
+          h(
+            "p",
+            { class: "workflow-form-error", role: "alert", "data-testid": "workflow-form-error", hidden: true },
+            [],
+            {
+              ref: ref("error"),
+            },
+          ),
+          h("div", { class: "workflow-actions" }, [
+            h("button", { type: "submit", class: "btn btn-primary", "data-testid": "workflow-run-step" }, "Run step", {
+              ref: ref("run"),
+            }),
+          ]),
+        ],
+        { on: { submit: (event) => void submit(event) }, ref: ref("form") },
+      ),
+      h("section", { class: "workflow-section", "aria-label": "Result", "aria-live": "polite" }, [], {
+        ref: ref("result"),
+      }),
+      h("section", { class: "workflow-section", "aria-labelledby": "workflow-runs-heading" }, [
+        h("h3", { class: "workflow-heading", id: "workflow-runs-heading" }, "Runs"),
+        h("ol", { class: "workflow-runs", "data-testid": "workflow-runs" }, [], { ref: ref("runs") }),
       ]),
-      h("div", { class: "workflow-body" }, [
-        h(
-          "p",
-          { class: "workflow-intro" },
-          `Run one of ${workspace.bot.name}'s Workflow Builder steps as a workflow would, with the inputs below.`,
-        ),
-        h(
-          "form",
-          {
-            class: "workflow-form",
-            "data-testid": "workflow-form",
-            "aria-label": "Run a workflow step",
-            novalidate: true,
-          },
-          [
-            h("div", { class: "workflow-field" }, [
-              h("label", { class: "input-label", for: "workflow-step" }, "Step"),
-              h("select", { id: "workflow-step", class: "select", "data-testid": "workflow-step" }, [], {
-                on: { change: () => pick(el<HTMLSelectElement>("picker").value) },
-                ref: ref("picker"),
-              }),
-              h("p", { class: "input-hint", "data-testid": "workflow-step-description" }, [], {
-                ref: ref("description"),
-              }),
-            ]),
-            h("div", { class: "workflow-fields" }, [], { ref: ref("fields") }),
-            h(
-              "p",
-              { class: "workflow-form-error", role: "alert", "data-testid": "workflow-form-error", hidden: true },
-              [],
-              {
-                ref: ref("error"),
-              },
-            ),
-            h("div", { class: "workflow-actions" }, [
-              h(
-                "button",
-                { type: "submit", class: "btn btn-primary", "data-testid": "workflow-run-step" },
-                "Run step",
-                {
-                  ref: ref("run"),
-                },
-              ),
-            ]),
-          ],
-          { on: { submit: (event) => void submit(event) }, ref: ref("form") },
-        ),
-        h("section", { class: "workflow-section", "aria-label": "Result", "aria-live": "polite" }, [], {
-          ref: ref("result"),
-        }),
-        h("section", { class: "workflow-section", "aria-labelledby": "workflow-runs-heading" }, [
-          h("h3", { class: "workflow-heading", id: "workflow-runs-heading" }, "Runs"),
-          h("ol", { class: "workflow-runs", "data-testid": "workflow-runs" }, [], { ref: ref("runs") }),
-        ]),
-        h("datalist", { id: BOARD_LIST_ID }, [], { ref: ref("boards") }),
-        h("datalist", { id: ASSET_LIST_ID }, [], { ref: ref("assets") }),
-      ]),
-    ],
-    { ref: ref("root") },
+      h("datalist", { id: BOARD_LIST_ID }, [], { ref: ref("boards") }),
+      h("datalist", { id: ASSET_LIST_ID }, [], { ref: ref("assets") }),
+    ]),
+    ref("root"),
   );
   options.hosts.sidebar.append(mount(toggleNode, doc));
   options.hosts.panes.append(mount(paneNode, doc));
