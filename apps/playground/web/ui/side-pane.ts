@@ -76,3 +76,63 @@ export function sidePaneFrame(
     rootRef ? { ref: rootRef } : {},
   );
 }
+
+/** The words and ids of a pane's picker form: what is picked (a tool, a step) and what the submit button does. */
+export interface PickerFormWords {
+  /** The form's accessible name ("Call a tool"). */
+  name: string;
+  /** The id stem of what is picked: the select is `<key>-<picked>`, its description `<key>-<picked>-description`. */
+  picked: string;
+  /** The select's label ("Tool"). */
+  label: string;
+  /** The submit button's text and test id. */
+  submit: string;
+  submitTestId: string;
+}
+
+/** Where a picker form's parts are handed back: `picker`, `description`, `fields`, `error`, `run` and `form`. */
+export type PaneRef = (name: string) => (element: HTMLElement) => void;
+
+/**
+ * A pane's form: a select of what to run with its description, the fields of the one picked (drawn by the pane into
+ * `fields`), an error line, and the submit button.
+ */
+export function pickerForm(
+  key: string,
+  words: PickerFormWords,
+  ref: PaneRef,
+  on: { pick: () => void; submit: (event: Event) => void },
+): VNode {
+  const select = `${key}-${words.picked}`;
+  return h(
+    "form",
+    { class: `${key}-form`, "data-testid": `${key}-form`, "aria-label": words.name, novalidate: true },
+    [
+      h("div", { class: `${key}-field` }, [
+        h("label", { class: "input-label", for: select }, words.label),
+        h("select", { id: select, class: "select", "data-testid": select }, [], {
+          on: { change: on.pick },
+          ref: ref("picker"),
+        }),
+        h("p", { class: "input-hint", "data-testid": `${select}-description` }, [], { ref: ref("description") }),
+      ]),
+      h("div", { class: `${key}-fields` }, [], { ref: ref("fields") }),
+      h("p", { class: `${key}-form-error`, role: "alert", "data-testid": `${key}-form-error`, hidden: true }, [], {
+        ref: ref("error"),
+      }),
+      h("div", { class: `${key}-actions` }, [
+        h("button", { type: "submit", class: "btn btn-primary", "data-testid": words.submitTestId }, words.submit, {
+          ref: ref("run"),
+        }),
+      ]),
+    ],
+    { on: { submit: on.submit }, ref: ref("form") },
+  );
+}
+
+/** Shows or hides a pane and marks its sidebar toggle as open or not. */
+export function showPane(root: HTMLElement, toggle: HTMLElement, open: boolean): void {
+  root.hidden = !open;
+  toggle.setAttribute("aria-expanded", String(open));
+  toggle.classList.toggle("is-current", open);
+}

@@ -17,7 +17,7 @@ import {
   typeOf,
 } from "../render/slackbot.js";
 import type { SlackbotApi } from "../slackbot-api.js";
-import { sidePaneEntry, sidePaneFrame } from "./side-pane.js";
+import { pickerForm, showPane, sidePaneEntry, sidePaneFrame } from "./side-pane.js";
 import { errorText } from "./toast.js";
 
 export interface SlackbotPane {
@@ -68,36 +68,14 @@ export function createSlackbotPane(options: {
     h("div", { class: "slackbot-body" }, [
       h("p", { class: "slackbot-notice", "data-testid": "slackbot-notice" }, SLACKBOT_NOTICE),
       h("p", { class: "slackbot-as", "data-testid": "slackbot-as" }, [], { ref: ref("as") }),
-      h(
-        "form",
-        { class: "slackbot-form", "data-testid": "slackbot-form", "aria-label": "Call a tool", novalidate: true },
-        [
-          h("div", { class: "slackbot-field" }, [
-            h("label", { class: "input-label", for: "slackbot-tool" }, "Tool"),
-            h("select", { id: "slackbot-tool", class: "select", "data-testid": "slackbot-tool" }, [], {
-              on: { change: () => pick(el<HTMLSelectElement>("picker").value) },
-              ref: ref("picker"),
-            }),
-            h("p", { class: "input-hint", "data-testid": "slackbot-tool-description" }, [], {
-              ref: ref("description"),
-            }),
-          ]),
-          h("div", { class: "slackbot-fields" }, [], { ref: ref("fields") }),
-          h(
-            "p",
-            { class: "slackbot-form-error", role: "alert", "data-testid": "slackbot-form-error", hidden: true },
-            [],
-            {
-              ref: ref("error"),
-            },
-          ),
-          h("div", { class: "slackbot-actions" }, [
-            h("button", { type: "submit", class: "btn btn-primary", "data-testid": "slackbot-call" }, "Call tool", {
-              ref: ref("run"),
-            }),
-          ]),
-        ],
-        { on: { submit: (event) => void submit(event) } },
+      pickerForm(
+        "slackbot",
+        { name: "Call a tool", picked: "tool", label: "Tool", submit: "Call tool", submitTestId: "slackbot-call" },
+        ref,
+        {
+          pick: () => pick(el<HTMLSelectElement>("picker").value),
+          submit: (event) => void submit(event),
+        },
       ),
       h("section", { class: "slackbot-section", "aria-label": "Answer", "aria-live": "polite" }, [], {
         ref: ref("answer"),
@@ -234,9 +212,7 @@ export function createSlackbotPane(options: {
 
   const setOpen = (value: boolean) => {
     open = value;
-    el("root").hidden = !value;
-    el("toggle").setAttribute("aria-expanded", String(value));
-    el("toggle").classList.toggle("is-current", value);
+    showPane(el("root"), el("toggle"), value);
     options.onToggle(value);
   };
 

@@ -9,7 +9,7 @@ import { h, mount, type VNode } from "../dom/vnode.js";
 import { type Watch, watchVersions } from "../poll.js";
 import { ASSET_LIST_ID, BOARD_LIST_ID, fieldId, renderField, renderResult, renderRunItem } from "../render/workflow.js";
 import type { WorkflowApi } from "../workflow-api.js";
-import { sidePaneEntry, sidePaneFrame } from "./side-pane.js";
+import { pickerForm, showPane, sidePaneEntry, sidePaneFrame } from "./side-pane.js";
 import { errorText } from "./toast.js";
 
 export interface WorkflowPane {
@@ -75,41 +75,20 @@ export function createWorkflowPane(options: {
         { class: "workflow-intro" },
         `Run one of ${workspace.bot.name}'s Workflow Builder steps as a workflow would, with the inputs below.`,
       ),
-      h(
-        "form",
+      pickerForm(
+        "workflow",
         {
-          class: "workflow-form",
-          "data-testid": "workflow-form",
-          "aria-label": "Run a workflow step",
-          novalidate: true,
+          name: "Run a workflow step",
+          picked: "step",
+          label: "Step",
+          submit: "Run step",
+          submitTestId: "workflow-run-step",
         },
-        [
-          h("div", { class: "workflow-field" }, [
-            h("label", { class: "input-label", for: "workflow-step" }, "Step"),
-            h("select", { id: "workflow-step", class: "select", "data-testid": "workflow-step" }, [], {
-              on: { change: () => pick(el<HTMLSelectElement>("picker").value) },
-              ref: ref("picker"),
-            }),
-            h("p", { class: "input-hint", "data-testid": "workflow-step-description" }, [], {
-              ref: ref("description"),
-            }),
-          ]),
-          h("div", { class: "workflow-fields" }, [], { ref: ref("fields") }),
-          h(
-            "p",
-            { class: "workflow-form-error", role: "alert", "data-testid": "workflow-form-error", hidden: true },
-            [],
-            {
-              ref: ref("error"),
-            },
-          ),
-          h("div", { class: "workflow-actions" }, [
-            h("button", { type: "submit", class: "btn btn-primary", "data-testid": "workflow-run-step" }, "Run step", {
-              ref: ref("run"),
-            }),
-          ]),
-        ],
-        { on: { submit: (event) => void submit(event) }, ref: ref("form") },
+        ref,
+        {
+          pick: () => pick(el<HTMLSelectElement>("picker").value),
+          submit: (event) => void submit(event),
+        },
       ),
       h("section", { class: "workflow-section", "aria-label": "Result", "aria-live": "polite" }, [], {
         ref: ref("result"),
@@ -299,9 +278,7 @@ export function createWorkflowPane(options: {
 
   const setOpen = (value: boolean) => {
     open = value;
-    el("root").hidden = !value;
-    el("toggle").setAttribute("aria-expanded", String(value));
-    el("toggle").classList.toggle("is-current", value);
+    showPane(el("root"), el("toggle"), value);
     options.onToggle(value);
   };
 
