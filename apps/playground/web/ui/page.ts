@@ -223,7 +223,19 @@ export async function startPage(options: { doc: Document; api: Api; storage?: St
     onToggle: () => layout(),
     toast: (message, kind) => toasts.show(message, kind),
   });
-  // "Workflow steps" in the sidebar: one side pane at a time, in the thread's, the assistant's or the details' place.
+  // The side panes opened from the sidebar: their entries go under the channels, the panes beside the conversation,
+  // one at a time, in the thread's, the assistant's or the details' place.
+  const sidePaneHosts = {
+    sidebar: byId("channel-list").parentElement ?? doc.body,
+    panes: byId("assistant-pane").parentElement ?? doc.body,
+  };
+  const makeRoomFor = (opened: { close(): void }) => {
+    if (assistant.isOpen()) assistant.close();
+    entity.close();
+    for (const pane of [workflow, slackbot]) if (pane !== opened) pane.close();
+    if (session.thread) closeThread();
+  };
+  // "Workflow steps" in the sidebar.
   const workflow = createWorkflowPane({
     doc,
     api: createWorkflowApi({ fetch: (input, init) => fetch(input, init) }),
@@ -231,16 +243,9 @@ export async function startPage(options: { doc: Document; api: Api; storage?: St
     workspace,
     user: () => session.user,
     channel: () => session.channel,
-    hosts: {
-      sidebar: byId("channel-list").parentElement ?? doc.body,
-      panes: byId("assistant-pane").parentElement ?? doc.body,
-    },
+    hosts: sidePaneHosts,
     onToggle: (open) => {
-      if (!open) return;
-      if (assistant.isOpen()) assistant.close();
-      entity.close();
-      slackbot.close();
-      if (session.thread) closeThread();
+      if (open) makeRoomFor(workflow);
     },
     afterRun: () => void board.refresh(),
   });
@@ -250,16 +255,9 @@ export async function startPage(options: { doc: Document; api: Api; storage?: St
     api: createSlackbotApi({ fetch: (input, init) => fetch(input, init) }),
     workspace,
     user: () => session.user,
-    hosts: {
-      sidebar: byId("channel-list").parentElement ?? doc.body,
-      panes: byId("assistant-pane").parentElement ?? doc.body,
-    },
+    hosts: sidePaneHosts,
     onToggle: (open) => {
-      if (!open) return;
-      if (assistant.isOpen()) assistant.close();
-      entity.close();
-      workflow.close();
-      if (session.thread) closeThread();
+      if (open) makeRoomFor(slackbot);
     },
     afterCall: () => void board.refresh(),
   });
