@@ -7,7 +7,7 @@
 // checks are on counts (every job delivered, two session calls per job, nothing else added), never on time.
 import { cpus } from "node:os";
 import { performance } from "node:perf_hooks";
-import { fmt, loadBuiltBot, sleep, startBot, warmSandboxPictures } from "./support.mjs";
+import { fmt, isFinalCall, loadBuiltBot, sleep, startBot, warmSandboxPictures } from "./support.mjs";
 
 const bot = await loadBuiltBot("slack-bot sessions bench");
 const { createVirtualClock, startSandboxServer } = await import("@studio-kit/sandbox");
@@ -25,18 +25,6 @@ const SESSION_METHOD = "agents.sessions.setStatus";
 /** The documented session calls per job: `processing` at its start, `active` at its end. */
 const SESSION_CALLS_PER_JOB = 2;
 const problems = [];
-
-/** The job's result: a call that carries `studio_job_finished` metadata (a stream's end, an update, a post). */
-const metadataOf = (call) => {
-  const raw = call.args.metadata;
-  if (typeof raw !== "string") return raw;
-  try {
-    return JSON.parse(raw);
-  } catch {
-    return undefined;
-  }
-};
-const isFinal = (call) => call.ok && metadataOf(call)?.event_type === "studio_job_finished";
 
 async function run(design) {
   const clock = createVirtualClock();
@@ -67,7 +55,7 @@ async function run(design) {
   const deadline = Date.now() + DEADLINE_MS;
   const sessionsSettled = () =>
     design.view !== "agent" || threads.every((ts) => bench.sim.agentSession("C0GENERAL", ts)?.status === "active");
-  while ((bench.sim.calls().filter(isFinal).length < JOBS || !sessionsSettled()) && Date.now() < deadline) {
+  while ((bench.sim.calls().filter(isFinalCall).length < JOBS || !sessionsSettled()) && Date.now() < deadline) {
     await sleep(100);
   }
   await sleep(2_000); // late calls (deletes, statuses), to see every call that was made
@@ -81,7 +69,7 @@ async function run(design) {
   await bench.sim.close();
   await sandboxServer.close();
   return {
-    delivered: calls.filter(isFinal).length,
+    delivered: calls.filter(isFinalCall).length,
     byMethod,
     refused,
     seconds,

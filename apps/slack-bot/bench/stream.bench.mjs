@@ -8,6 +8,7 @@ import { cpus } from "node:os";
 import { performance } from "node:perf_hooks";
 import {
   fmt,
+  isFinalCall,
   loadBuiltBot,
   peakInWindow,
   percentile,
@@ -46,18 +47,6 @@ const METHODS = [
 ];
 const problems = [];
 
-/** The job's result: a call that carries `studio_job_finished` metadata (a stream's end, an update, a post). */
-const metadataOf = (call) => {
-  const raw = call.args.metadata;
-  if (typeof raw !== "string") return raw;
-  try {
-    return JSON.parse(raw);
-  } catch {
-    return undefined;
-  }
-};
-const isFinal = (call) => call.ok && metadataOf(call)?.event_type === "studio_job_finished";
-
 async function run(design, scenario) {
   const clock = createVirtualClock();
   const sandboxServer = await startSandboxServer({ port: 0, jobMs: JOB_MS, clock });
@@ -90,10 +79,10 @@ async function run(design, scenario) {
   const finishedAt = Date.now();
   clock.advance(Math.ceil(JOB_MS * 1.25) + 1); // past the longest job (the sandbox jitters job time by ±25%)
   const deadline = finishedAt + DEADLINE_MS;
-  while (bench.sim.calls().filter(isFinal).length < JOBS && Date.now() < deadline) await sleep(100);
+  while (bench.sim.calls().filter(isFinalCall).length < JOBS && Date.now() < deadline) await sleep(100);
   await sleep(2_000); // late deletes, to see every call that was made
   const calls = bench.sim.calls();
-  const finals = calls.filter(isFinal);
+  const finals = calls.filter(isFinalCall);
   const latencies = finals.map((call) => call.at - finishedAt).sort((a, b) => a - b);
   const methods = {};
   for (const method of METHODS) {

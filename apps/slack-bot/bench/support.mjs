@@ -25,6 +25,20 @@ const { createVirtualClock, SANDBOX_KEYS, startSandboxServer } = await import("@
 const { createSlackSim } = await import("@studio-kit/slack-sim");
 const { pino } = await import("pino");
 
+/** A call's `metadata` as the bot sent it: an object, or the JSON string of one (undefined when not JSON). */
+const metadataOf = (call) => {
+  const raw = call.args.metadata;
+  if (typeof raw !== "string") return raw;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+};
+
+/** The job's result: a call that carries `studio_job_finished` metadata (a stream's end, an update, a post). */
+export const isFinalCall = (call) => call.ok && metadataOf(call)?.event_type === "studio_job_finished";
+
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A started slack-sim, and how to point it at the app once the app listens. */
