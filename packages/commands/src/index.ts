@@ -21,6 +21,7 @@ export { DESCRIPTIONS, description, FLAGS, usage } from "./grammar.js";
 export { emptyPromptError, MAX_HISTORY, parseCommand } from "./parse.js";
 export type { RatioCheck } from "./ratio.js";
 export { checkRatio, RATIO_BOUNDS, ratioRuleText, SUGGESTED_RATIO_VALUES, SUGGESTED_RATIOS } from "./ratio.js";
+export { type QueuedRecordKind, type SentGeneration, sendGeneration } from "./send-generation.js";
 export type { Token } from "./tokenize.js";
 export { tokenize } from "./tokenize.js";
 export type {

@@ -1,6 +1,5 @@
-import { imageVariables, musicVariables, videoVariables, voiceVariables } from "@studio-kit/commands";
-import { generateImages, type StudioClient } from "@studio-kit/core";
-import { GenerateMusicTrackDocument, GenerateVideoDocument, GenerateVoiceoverDocument } from "@studio-kit/operations";
+import { sendGeneration as sendMutation } from "@studio-kit/commands";
+import type { StudioClient } from "@studio-kit/core";
 import { CliError } from "../errors.js";
 import type { RecordKind } from "../records.js";
 import type { Cleared, CliGeneration } from "./prepare.js";
@@ -11,51 +10,26 @@ export interface Queued {
   ids: string[];
 }
 
-const refused = (what: string) =>
-  new CliError("failed", `The API did not accept the ${what} (success: false, no id). Nothing is queued; try again.`);
-
 /**
- * Sends the one generation mutation of a checked command. It is sent once: the core client never retries a
- * generation mutation (a retry after the server may have applied it would spend twice), and nor does this.
- * The variables are the ones every app sends (`@studio-kit/commands`: the same defaults as the bot's), `--ref`,
- * `--from` and `--end` among them (as `referenceImages`, `firstFrame` and `endImage`).
+ * Sends the one generation mutation of a checked command (`@studio-kit/commands`' `sendGeneration`: sent once, never
+ * retried, with the variables every app sends, `--ref`, `--from` and `--end` among them), in the CLI's words when
+ * the API does not accept it.
  */
 export async function sendGeneration(client: StudioClient, { command, catalog, model }: Cleared): Promise<Queued> {
-  const workspaceId = await client.workspaceId();
-  switch (command.kind) {
-    case "image": {
-      const images = await generateImages(client, imageVariables(command));
-      return { kind: "image", ids: images.map((image) => image.id) };
-    }
-    case "video": {
-      const { generateVideo } = await client.request(GenerateVideoDocument, {
-        workspaceId,
-        ...videoVariables(command),
-      });
-      const id = generateVideo?.video?.id;
-      if (!generateVideo?.success || !id) throw refused("video");
-      return { kind: "video", ids: [id] };
-    }
-    case "music": {
-      // generateMusicTrack takes a provider, not a model: the checked music model's provider from the catalog.
-      const provider = catalog.musicModels?.find((each) => each.id === model?.id)?.provider;
-      if (!provider) throw new CliError("failed", "No music model is available right now. Nothing was generated.");
-      const { generateMusicTrack } = await client.request(GenerateMusicTrackDocument, {
-        workspaceId,
-        ...musicVariables(command, provider),
-      });
-      if (!generateMusicTrack?.success || !generateMusicTrack.audioId) throw refused("music track");
-      return { kind: "audio", ids: [generateMusicTrack.audioId] };
-    }
-    case "voice": {
-      const { generateVoiceover } = await client.request(GenerateVoiceoverDocument, {
-        workspaceId,
-        ...voiceVariables(command),
-      });
-      if (!generateVoiceover?.success || !generateVoiceover.audioId) throw refused("voiceover");
-      return { kind: "audio", ids: [generateVoiceover.audioId] };
-    }
+  // generateMusicTrack takes a provider, not a model: the checked music model's provider from the catalog.
+  const musicProvider =
+    command.kind === "music" ? catalog.musicModels?.find((each) => each.id === model?.id)?.provider : undefined;
+  if (command.kind === "music" && !musicProvider) {
+    throw new CliError("failed", "No music model is available right now. Nothing was generated.");
   }
+  const sent = await sendMutation(client, command, { musicProvider });
+  if (!sent.queued) {
+    throw new CliError(
+      "failed",
+      `The API did not accept the ${sent.what} (success: false, no id). Nothing is queued; try again.`,
+    );
+  }
+  return { kind: sent.kind, ids: sent.ids };
 }
 
 /** What a command asks for, in words, for the progress line: "2 images", "a video", "a music track", "a voiceover". */

@@ -3,21 +3,12 @@ import {
   checkOptions,
   creditsDecision,
   estimateCost,
-  imageVariables,
-  musicVariables,
   type OptionProblem,
   type Preset,
-  videoVariables,
-  voiceVariables,
+  sendGeneration,
 } from "@studio-kit/commands";
-import { generateImages, getCredits, type StudioClient } from "@studio-kit/core";
-import {
-  AvailableGenerationModelsDocument,
-  GenerateMusicTrackDocument,
-  GenerateVideoDocument,
-  GenerateVoiceoverDocument,
-  StudioPresetsPageDocument,
-} from "@studio-kit/operations";
+import { getCredits, type StudioClient } from "@studio-kit/core";
+import { AvailableGenerationModelsDocument, StudioPresetsPageDocument } from "@studio-kit/operations";
 import type { GenerationRequest, PreparedGeneration, RecordKind } from "../backend.js";
 import { StudioToolRefusal } from "../errors.js";
 import { withBrand } from "./brand.js";
@@ -86,9 +77,8 @@ const notQueued = (what: string) =>
   );
 
 /**
- * Sends the one generation mutation of a checked request, once: the core client never retries a generation
- * mutation (a retry after the server may have applied it would spend twice), and nor does this. The variables are
- * the ones every app sends (`@studio-kit/commands`).
+ * Sends the one generation mutation of a checked request (`@studio-kit/commands`' `sendGeneration`: sent once, never
+ * retried, with the variables every app sends), refused in the tools' words when the API does not accept it.
  */
 export async function sendClientGeneration(
   client: StudioClient,
@@ -96,40 +86,13 @@ export async function sendClientGeneration(
 ): Promise<{ recordKind: RecordKind; ids: string[] }> {
   // No abort signal from here: once sent, the mutation's answer (the job) is read even if the call is cancelled,
   // so the job is known rather than spent unseen.
-  const workspaceId = await client.workspaceId();
-  switch (request.kind) {
-    case "image": {
-      const images = await generateImages(client, imageVariables(request));
-      return { recordKind: "image", ids: images.map((image) => image.id) };
-    }
-    case "video": {
-      const { generateVideo } = await client.request(GenerateVideoDocument, {
-        workspaceId,
-        ...videoVariables(request),
-      });
-      const id = generateVideo?.video?.id;
-      if (!generateVideo?.success || !id) throw notQueued("video");
-      return { recordKind: "video", ids: [id] };
-    }
-    case "music": {
-      // generateMusicTrack takes a provider, not a model: the checked music model's provider from the catalog.
-      const provider = state.catalog.musicModels?.find((each) => each.id === model?.id)?.provider;
-      if (!provider)
-        throw new StudioToolRefusal("failed", "No music model is available right now. Nothing was generated.");
-      const { generateMusicTrack } = await client.request(GenerateMusicTrackDocument, {
-        workspaceId,
-        ...musicVariables(request, provider),
-      });
-      if (!generateMusicTrack?.success || !generateMusicTrack.audioId) throw notQueued("music track");
-      return { recordKind: "audio", ids: [generateMusicTrack.audioId] };
-    }
-    case "voice": {
-      const { generateVoiceover } = await client.request(GenerateVoiceoverDocument, {
-        workspaceId,
-        ...voiceVariables(request),
-      });
-      if (!generateVoiceover?.success || !generateVoiceover.audioId) throw notQueued("voiceover");
-      return { recordKind: "audio", ids: [generateVoiceover.audioId] };
-    }
+  // generateMusicTrack takes a provider, not a model: the checked music model's provider from the catalog.
+  const musicProvider =
+    request.kind === "music" ? state.catalog.musicModels?.find((each) => each.id === model?.id)?.provider : undefined;
+  if (request.kind === "music" && !musicProvider) {
+    throw new StudioToolRefusal("failed", "No music model is available right now. Nothing was generated.");
   }
+  const sent = await sendGeneration(client, request, { musicProvider });
+  if (!sent.queued) throw notQueued(sent.what);
+  return { recordKind: sent.kind, ids: sent.ids };
 }
